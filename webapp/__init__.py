@@ -1,0 +1,1 @@
+"""Lapau, the web application (the factory arrives with the foundation)."""
