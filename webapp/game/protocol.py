@@ -72,6 +72,11 @@ class Game(Generic[S, A, V]):
     game is over).  ``timeout_action`` is what the table plays when that seat's turn
     timer runs out; applying it completes the seat's turn.  ``teams`` lists the seats
     that win together (every seat alone in a game without partners).
+
+    ``deck`` is the full deck (every copy), ``cards`` lists every card of a state in
+    every zone (their multisets are equal at every step), and ``hidden_cards`` gives the
+    card ids that a seat (``None``: a spectator) may not see anywhere at that moment: no
+    view, page or message for that seat may mention one of them.
     """
 
     name: str
@@ -87,6 +92,9 @@ class Game(Generic[S, A, V]):
     seats: Callable[[S], int]
     teams: Callable[[int], tuple[tuple[int, ...], ...]]
     bots: Mapping[str, Bot[V, A]]
+    deck: tuple[str, ...]
+    cards: Callable[[S], tuple[str, ...]]
+    hidden_cards: Callable[[S, int | None], frozenset[str]]
     default_options: Mapping[str, Any] = field(default_factory=dict)
 
     def play(self, state: S, text: str) -> S:
