@@ -1,0 +1,47 @@
+"""Koi-Koi (hanafuda, 2 players, RULES.md §3): the engine, its views and bots, as ``GAME``.
+
+``yaku(captured)`` is the rules oracle: each yaku a collection of captured cards forms,
+with its points before doubling.
+"""
+
+from __future__ import annotations
+
+from webapp.game.koikoi.bots import BOTS
+from webapp.game.koikoi.cards import DECK
+from webapp.game.koikoi.rules import (
+    DEFAULT_OPTIONS,
+    all_cards,
+    apply,
+    hidden_cards,
+    legal_actions,
+    new_game,
+    outcome,
+    timeout_action,
+    to_act,
+)
+from webapp.game.koikoi.scoring import yaku
+from webapp.game.koikoi.state import Action, State, parse_action
+from webapp.game.koikoi.view import View, view
+from webapp.game.protocol import Game, solo_teams
+
+GAME: Game[State, Action, View] = Game(
+    name="koikoi",
+    seat_counts=(2,),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    to_act=to_act,
+    timeout_action=timeout_action,
+    parse_action=parse_action,
+    seats=lambda state: 2,
+    teams=solo_teams,
+    bots=BOTS,
+    deck=DECK,
+    cards=all_cards,
+    hidden_cards=hidden_cards,
+    default_options=DEFAULT_OPTIONS,
+)
+
+__all__ = ["GAME", "yaku"]
