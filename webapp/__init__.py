@@ -1,1 +1,39 @@
-"""Lapau, the web application (the factory arrives with the foundation)."""
+"""Lapau, the web application: ``create_app`` builds it, as Flask's tutorial does."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: environment settings first, then ``config`` over them (tests)."""
+    instance_path = os.environ.get("LAPAU_INSTANCE_PATH")
+    app = Flask(
+        __name__,
+        instance_path=os.path.abspath(instance_path) if instance_path else None,
+        instance_relative_config=True,
+        static_folder=None,
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    from webapp import config as settings
+
+    app.config.from_mapping(settings.from_environment(app.instance_path))
+    if config:
+        app.config.from_mapping(config)
+
+    from webapp import assets, cli, db, display, errors, headers, locale, pages
+
+    locale.init_app(app)
+    assets.init_app(app)
+    headers.init_app(app)
+    db.init_app(app)
+    cli.init_app(app)
+    errors.init_app(app)
+    display.init_app(app)
+    app.register_blueprint(pages.bp)
+    return app

@@ -1,0 +1,62 @@
+# Lapau: `make run` serves the site, `make test` runs every check. Both set themselves up.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+CHROMIUM := /usr/bin/chromium
+export LAPAU_INSTANCE_PATH ?= $(CURDIR)/instance
+
+.PHONY: run test setup test-setup translations database lint typecheck pytest chromium clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the project's dependencies change.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+setup: $(VENV)/.installed translations
+
+test-setup: setup $(VENV)/.installed-test chromium
+
+translations: $(VENV)/.installed
+	$(BIN)/python -m babel.messages.frontend compile --statistics -d webapp/i18n
+
+database: $(VENV)/.installed
+	$(BIN)/flask --app webapp init-db
+
+run: setup database
+	$(BIN)/gunicorn --worker-class gevent --workers 1 --worker-connections 2000 \
+		--bind 127.0.0.1:$(PORT) 'webapp:create_app()'
+
+# Debian's Chromium for the end-to-end tests (Playwright drives it; it downloads no browser).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else \
+			echo "Chromium is missing: run 'sudo apt-get install chromium' once." >&2; exit 1; \
+		fi; \
+	fi
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy --strict webapp/game
+
+pytest: test-setup
+	$(BIN)/python -m pytest tests webapp
+
+test: test-setup lint typecheck pytest
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,147 @@
+"""Fixtures for the whole suite: an app on a temporary instance, and a real server.
+
+``app``/``client``/``runner`` follow Flask's tutorial.  ``live_server`` starts the site
+as production runs it (gunicorn with the gevent worker) in a subprocess on a free port,
+with its own instance folder and database, for budget, WebSocket and browser tests.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+
+from webapp import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    return app.test_cli_runner()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """A gunicorn + gevent process serving the app, as the Procfile runs it."""
+
+    def __init__(self, instance: Path, extra_env: dict[str, str] | None = None) -> None:
+        self.instance = instance
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {
+            **os.environ,
+            "LAPAU_INSTANCE_PATH": str(instance),
+            "PYTHONUNBUFFERED": "1",
+            **(extra_env or {}),
+        }
+        self.env.pop("DATABASE_URL", None)
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = instance / "server.log"
+
+    def start(self) -> None:
+        self.instance.mkdir(parents=True, exist_ok=True)
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    str(gunicorn),
+                    "--worker-class",
+                    "gevent",
+                    "--workers",
+                    "1",
+                    "--worker-connections",
+                    "2000",
+                    "--graceful-timeout",
+                    "5",
+                    "--bind",
+                    f"127.0.0.1:{self.port}",
+                    "webapp:create_app()",
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/id/", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("live") / "instance")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# Playwright drives Debian's Chromium; it downloads no browser of its own.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dict[str, object]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": "/usr/bin/chromium",
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, object]) -> dict[str, object]:
+    return {**browser_context_args, "viewport": {"width": 360, "height": 640}}

@@ -1,0 +1,57 @@
+"""The translation catalogs are complete: no page shows an untranslated sentence."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from webapp.cli import CATALOGS, CONFIG
+
+
+def catalog(lang: str) -> list[tuple[str, str, bool]]:
+    with (CATALOGS / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        entries = read_po(handle, locale=lang)
+    rows = []
+    for message in entries:
+        if not message.id:
+            continue
+        ident = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        rows.append((ident, "".join(s or "" for s in strings), message.fuzzy))
+    return rows
+
+
+def source_messages(tmp_path: Path) -> set[str]:
+    target = tmp_path / "fresh.pot"
+    subprocess.run(
+        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", str(CONFIG)]
+        + ["-k", "_l", "--no-location", "-o", str(target), str(CATALOGS.parent)],
+        check=True,
+        capture_output=True,
+    )
+    with target.open("rb") as handle:
+        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(handle) if m.id}
+
+
+@pytest.mark.parametrize("lang", ["id", "nl"])
+def test_every_message_has_a_translation(lang: str, tmp_path: Path) -> None:
+    rows = catalog(lang)
+    untranslated = [ident for ident, string, _ in rows if not string.strip()]
+    fuzzy = [ident for ident, _, is_fuzzy in rows if is_fuzzy]
+    missing = source_messages(tmp_path) - {ident for ident, _, _ in rows}
+    assert not missing, f"{lang}: run 'flask translate update': {sorted(missing)[:10]}"
+    assert not untranslated, f"{lang}: untranslated: {untranslated[:10]}"
+    assert not fuzzy, f"{lang}: fuzzy: {fuzzy[:10]}"
+
+
+@pytest.mark.parametrize("lang", ["id", "nl"])
+def test_translations_keep_their_placeholders(lang: str) -> None:
+    import re
+
+    placeholder = re.compile(r"%\(\w+\)s|\{\w*\}")
+    for ident, string, _ in catalog(lang):
+        assert sorted(placeholder.findall(ident)) == sorted(placeholder.findall(string)), ident

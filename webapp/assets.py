@@ -1,0 +1,98 @@
+"""Static files under content-hashed names, compressed once, cached for a year.
+
+Every file below ``webapp/static`` is read at start-up, named by its content hash
+(``css/site.css`` is served as ``/static/css/site.3f9a1c0b2e.css``) and compressed with
+gzip and brotli.  A changed file gets a new URL, so browsers may keep the old one
+forever, which is what people on metered phone plans need.  Templates ask for URLs with
+``asset_url('css/site.css')``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+from dataclasses import dataclass
+from pathlib import Path
+
+import brotli
+from flask import Flask, Response, abort, request
+
+COMPRESSIBLE = (".css", ".js", ".svg", ".json", ".txt", ".html", ".xml", ".webmanifest")
+SKIPPED = {"README.md", "LICENSE.md"}
+YEAR = 365 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class Asset:
+    """One static file with its compressed forms."""
+
+    name: str
+    body: bytes
+    gzip: bytes | None
+    brotli: bytes | None
+    mimetype: str
+    digest: str
+
+    @property
+    def hashed_name(self) -> str:
+        stem, dot, suffix = self.name.rpartition(".")
+        return f"{stem}.{self.digest}.{suffix}" if dot else f"{self.name}.{self.digest}"
+
+    def encoded(self, accept_encoding: str) -> tuple[bytes, str | None]:
+        """The smallest form the client accepts, with its Content-Encoding."""
+        accepted = {part.split(";")[0].strip() for part in accept_encoding.lower().split(",")}
+        if self.brotli is not None and "br" in accepted:
+            return self.brotli, "br"
+        if self.gzip is not None and "gzip" in accepted:
+            return self.gzip, "gzip"
+        return self.body, None
+
+
+def load_asset(root: Path, path: Path) -> Asset:
+    body = path.read_bytes()
+    name = path.relative_to(root).as_posix()
+    compress = name.endswith(COMPRESSIBLE)
+    mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    if mimetype.startswith("text/") or mimetype.endswith(("javascript", "svg+xml", "json")):
+        mimetype += "; charset=utf-8"
+    return Asset(
+        name=name,
+        body=body,
+        gzip=gzip.compress(body, 9, mtime=0) if compress else None,
+        brotli=brotli.compress(body, quality=11) if compress else None,
+        mimetype=mimetype,
+        digest=hashlib.sha256(body).hexdigest()[:10],
+    )
+
+
+class Assets:
+    """The static files of one app, by logical and by hashed name."""
+
+    def __init__(self, root: Path) -> None:
+        files = [p for p in sorted(root.rglob("*")) if p.is_file() and p.name not in SKIPPED]
+        self.by_name = {asset.name: asset for asset in (load_asset(root, p) for p in files)}
+        self.by_hashed_name = {asset.hashed_name: asset for asset in self.by_name.values()}
+
+    def url(self, name: str) -> str:
+        return f"/static/{self.by_name[name].hashed_name}"
+
+    def serve(self, hashed_name: str) -> Response:
+        asset = self.by_hashed_name.get(hashed_name)
+        if asset is None:
+            abort(404)
+        body, encoding = asset.encoded(request.headers.get("Accept-Encoding", ""))
+        response = Response(body, content_type=asset.mimetype)
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
+        response.headers["Vary"] = "Accept-Encoding"
+        response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
+        response.set_etag(asset.digest)
+        return response.make_conditional(request)
+
+
+def init_app(app: Flask) -> None:
+    assets = Assets(Path(app.root_path) / "static")
+    app.extensions["lapau.assets"] = assets
+    app.add_url_rule("/static/<path:hashed_name>", "static", assets.serve)
+    app.add_template_global(assets.url, "asset_url")

@@ -1,0 +1,52 @@
+"""The database: one SQLModel engine per app, SQLite by default, PostgreSQL by URL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from flask import Flask, current_app
+from sqlalchemy import Engine, event
+from sqlmodel import SQLModel, create_engine
+
+
+def make_engine(url: str) -> Engine:
+    """An engine suited to the URL's database."""
+    options: dict[str, Any] = {"pool_pre_ping": True}
+    if url.startswith("sqlite"):
+        # The gevent worker serves many greenlets on one thread; SQLite's own
+        # same-thread check would refuse them.
+        options["connect_args"] = {"check_same_thread": False, "timeout": 15}
+    engine = create_engine(url, **options)
+    if url.startswith("sqlite"):
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL lets readers go on while a table's log is being appended.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def engine() -> Engine:
+    """The current app's engine."""
+    found: Engine = current_app.extensions["lapau.db"]
+    return found
+
+
+def create_all() -> None:
+    """Create every table the models declare (idempotent)."""
+    SQLModel.metadata.create_all(engine())
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["lapau.db"] = make_engine(app.config["DATABASE_URL"])
+
+    @app.cli.command("init-db")
+    def init_db_command() -> None:
+        """Create the database tables."""
+        create_all()
+        click.echo("Database ready.")

@@ -1,0 +1,156 @@
+"""The reader's display settings: contrast, grain, colour temperature and lite cards.
+
+They are kept in one cookie and applied on the server as CSS custom properties, so they
+work with JavaScript off and cost no extra request.  The colours are computed here, in
+one place, so the stylesheet stays a plain consumer of ``--paper``, ``--ink`` and friends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from flask import Flask, Request, request
+
+COOKIE = "display"
+SLIDERS = ("contrast", "grain", "temperature")
+
+RGB = tuple[float, float, float]
+
+# Paper from a cool, slightly blue-grey sheet to warm coffee-stall cream.
+COOL_PAPER: RGB = (236, 240, 243)
+WARM_PAPER: RGB = (249, 236, 212)
+# Ink from a soft brown-grey to pure black as contrast rises.
+SOFT_INK: RGB = (88, 74, 62)
+HARD_INK: RGB = (0, 0, 0)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    r0, g0, b0 = a
+    r1, g1, b1 = b
+    return (r0 + (r1 - r0) * t, g0 + (g1 - g0) * t, b0 + (b1 - b0) * t)
+
+
+def hex_colour(rgb: RGB) -> str:
+    """
+    >>> hex_colour((255, 0, 16.4))
+    '#ff0010'
+    """
+    r, g, b = (max(0, min(255, round(channel))) for channel in rgb)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def relative_luminance(rgb: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+
+    def linear(channel: float) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """
+    >>> round(contrast_ratio((0, 0, 0), (255, 255, 255)), 1)
+    21.0
+    """
+    light, dark = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def clamp_percent(raw: object, default: int = 50) -> int:
+    """A 0-100 setting from untrusted input.
+
+    >>> clamp_percent("73"), clamp_percent("-4"), clamp_percent("lots")
+    (73, 0, 50)
+    """
+    try:
+        value = int(str(raw))
+    except ValueError:
+        return default
+    return max(0, min(100, value))
+
+
+@dataclass(frozen=True)
+class Display:
+    contrast: int = 50
+    grain: int = 50
+    temperature: int = 50
+    lite_cards: bool = False
+
+    @classmethod
+    def from_cookie(cls, raw: str | None) -> Display:
+        """Parse ``c-g-t-l``; anything malformed falls back to the defaults.
+
+        >>> Display.from_cookie("80-10-35-1")
+        Display(contrast=80, grain=10, temperature=35, lite_cards=True)
+        >>> Display.from_cookie("rubbish")
+        Display(contrast=50, grain=50, temperature=50, lite_cards=False)
+        """
+        parts = (raw or "").split("-")
+        if len(parts) != 4 or not all(part.isdigit() for part in parts):
+            return cls()
+        contrast, grain, temperature, lite = parts
+        return cls(
+            clamp_percent(contrast), clamp_percent(grain), clamp_percent(temperature), lite == "1"
+        )
+
+    @classmethod
+    def from_request(cls, request: Request) -> Display:
+        return cls.from_cookie(request.cookies.get(COOKIE))
+
+    def updated(self, form: Mapping[str, str]) -> Display:
+        """These settings with a submitted form's values applied.
+
+        >>> Display().updated({"contrast": "90", "lite_cards_shown": "1"})
+        Display(contrast=90, grain=50, temperature=50, lite_cards=False)
+        """
+        lite = self.lite_cards
+        if "lite_cards_shown" in form:
+            # An unticked checkbox is not sent at all; the hidden marker says it was offered.
+            lite = form.get("lite_cards") in {"1", "on", "true"}
+        return Display(
+            contrast=clamp_percent(form.get("contrast", self.contrast), self.contrast),
+            grain=clamp_percent(form.get("grain", self.grain), self.grain),
+            temperature=clamp_percent(form.get("temperature", self.temperature), self.temperature),
+            lite_cards=lite,
+        )
+
+    def to_cookie(self) -> str:
+        return f"{self.contrast}-{self.grain}-{self.temperature}-{int(self.lite_cards)}"
+
+    @property
+    def paper(self) -> RGB:
+        return mix(COOL_PAPER, WARM_PAPER, self.temperature / 100)
+
+    @property
+    def ink(self) -> RGB:
+        return mix(SOFT_INK, HARD_INK, 0.35 + 0.65 * self.contrast / 100)
+
+    @property
+    def muted(self) -> RGB:
+        # Secondary text: between ink and paper, but always readable (AA at default).
+        return mix(self.ink, self.paper, 0.32 - 0.22 * self.contrast / 100)
+
+    def css_variables(self) -> str:
+        """The custom properties the stylesheet reads."""
+        line = 0.55 - 0.35 * self.contrast / 100
+        return (
+            f"--paper:{hex_colour(self.paper)};"
+            f"--ink:{hex_colour(self.ink)};"
+            f"--muted:{hex_colour(self.muted)};"
+            f"--line:rgba(40,28,18,{line + 0.2:.2f});"
+            f"--grain:{self.grain / 100 * 0.22:.3f};"
+            f"--warmth:{self.temperature / 100:.2f}"
+        )
+
+
+def current() -> Display:
+    """The display settings of the request being served."""
+    return Display.from_request(request)
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_global(current, "display_settings")

@@ -1,0 +1,70 @@
+"""The site's own pages: the landing page, about, and the display settings form."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from webapp.display import COOKIE, Display
+from webapp.locale import LANGUAGES, guess_language
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def root() -> BaseResponse:
+    response = redirect(url_for("pages.index", lang_code=guess_language()))
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response
+
+
+@bp.get("/<lang_code>/")
+def index() -> str:
+    return render_template("pages/index.html")
+
+
+@bp.get("/<lang_code>/about")
+def about() -> str:
+    return render_template("pages/about.html")
+
+
+def safe_next(target: str | None) -> str:
+    """Only a path on this site may be the place to go back to."""
+    if target:
+        parts = urlsplit(target)
+        if not parts.scheme and not parts.netloc and target.startswith("/"):
+            if not target.startswith("//") and "\\" not in target:
+                return target
+    return url_for("pages.index")
+
+
+@bp.route("/<lang_code>/settings", methods=["GET", "POST"])
+def settings() -> str | BaseResponse:
+    if request.method == "GET":
+        return render_template("pages/settings.html", next=safe_next(request.args.get("next")))
+    chosen = Display.from_request(request).updated(request.form.to_dict())
+    target = safe_next(request.form.get("next"))
+    language = request.form.get("language")
+    if language:
+        target = swap_language(target, language)
+    response: Response = redirect(target, code=303)
+    response.set_cookie(
+        COOKIE, chosen.to_cookie(), max_age=365 * 24 * 3600, samesite="Lax", httponly=True
+    )
+    return response
+
+
+def swap_language(path: str, language: str) -> str:
+    """The same page in another language.
+
+    >>> swap_language("/en/about?x=1", "nl")
+    '/nl/about?x=1'
+    """
+    if language not in LANGUAGES:
+        return path
+    head, _, rest = path.lstrip("/").partition("/")
+    if head in LANGUAGES:
+        return f"/{language}/{rest}"
+    return f"/{language}/"
