@@ -1,0 +1,1042 @@
+"""The hanafuda deck (Koi-Koi): 48 cards plus a back, as one SVG sprite.
+
+A card is three layers: the month's plant (one shared motif per month, mirrored on the second
+plain so the pair is not a clone), the subject that gives the card its kind (light, animal,
+ribbon) and the month number in the top-left corner. Lights also carry a red sun disc with a gold
+rim in the top-right corner, so the five lights are found at a glance.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .glyphs import digit_defs
+from .svg import INK, PAPER, RED, el, num, sprite, symbol, tr, use
+
+W, H = 40, 60
+VIEW_BOX = f"0 0 {W} {H}"
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+GOLD = "#d49b12"
+GREEN = "#2f6b35"
+LEAF = "#5d9a3c"
+DARK_GREEN = "#173d1d"
+BROWN = "#5a3320"
+PINK = "#eea2b6"
+PLUM = "#c42d45"
+PURPLE = "#6b4c9e"
+BLUE = "#24529e"
+WHITE = "#fffaf0"
+
+# The deck as RULES.md §3 lists it: (id, kind); kind is light, animal, poem, red, blue or plain.
+CARDS: list[tuple[str, str]] = [
+    ("jan-crane", "light"),
+    ("jan-poetry", "poem"),
+    ("jan-plain-1", "plain"),
+    ("jan-plain-2", "plain"),
+    ("feb-warbler", "animal"),
+    ("feb-poetry", "poem"),
+    ("feb-plain-1", "plain"),
+    ("feb-plain-2", "plain"),
+    ("mar-curtain", "light"),
+    ("mar-poetry", "poem"),
+    ("mar-plain-1", "plain"),
+    ("mar-plain-2", "plain"),
+    ("apr-cuckoo", "animal"),
+    ("apr-ribbon", "red"),
+    ("apr-plain-1", "plain"),
+    ("apr-plain-2", "plain"),
+    ("may-bridge", "animal"),
+    ("may-ribbon", "red"),
+    ("may-plain-1", "plain"),
+    ("may-plain-2", "plain"),
+    ("jun-butterflies", "animal"),
+    ("jun-blue", "blue"),
+    ("jun-plain-1", "plain"),
+    ("jun-plain-2", "plain"),
+    ("jul-boar", "animal"),
+    ("jul-ribbon", "red"),
+    ("jul-plain-1", "plain"),
+    ("jul-plain-2", "plain"),
+    ("aug-moon", "light"),
+    ("aug-geese", "animal"),
+    ("aug-plain-1", "plain"),
+    ("aug-plain-2", "plain"),
+    ("sep-sake-cup", "animal"),
+    ("sep-blue", "blue"),
+    ("sep-plain-1", "plain"),
+    ("sep-plain-2", "plain"),
+    ("oct-deer", "animal"),
+    ("oct-blue", "blue"),
+    ("oct-plain-1", "plain"),
+    ("oct-plain-2", "plain"),
+    ("nov-rain-man", "light"),
+    ("nov-swallow", "animal"),
+    ("nov-ribbon", "red"),
+    ("nov-lightning", "plain"),
+    ("dec-phoenix", "light"),
+    ("dec-plain-1", "plain"),
+    ("dec-plain-2", "plain"),
+    ("dec-plain-3", "plain"),
+]
+
+
+def star(points: int, outer: float, inner: float, turn: float = -90) -> str:
+    """A closed star polygon centred on 0,0 (chrysanthemum, maple)."""
+    out = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(turn + i * 180 / points)
+        out.append(f"{num(r * math.cos(a))} {num(r * math.sin(a))}")
+    return "M" + "L".join(out) + "Z"
+
+
+def ring_of(ref: str, count: int, radius: float) -> str:
+    """``count`` copies of motif ``ref`` rotated evenly around 0,0 at ``radius``."""
+    return "".join(
+        use(ref, transform=f"rotate({num(i * 360 / count)}) translate(0 {num(-radius)})")
+        for i in range(count)
+    )
+
+
+# ---------------------------------------------------------------- shared small motifs
+
+
+def small_defs() -> list[str]:
+    pine_tuft = el(
+        "g",
+        el("path", d="M-9 0C-9-5-4-7.5 0-7.5S9-5 9 0Z", fill=GREEN),
+        el(
+            "path",
+            # Needles fan out from the twig, which is what tells a pine tuft from a bush.
+            d="M0 0-6.5-3.4M0 0-3.8-6M0 0V-7M0 0 3.8-6M0 0 6.5-3.4",
+            stroke=LEAF,
+            stroke_width=0.7,
+            fill="none",
+        ),
+        el("path", d="M-9.5 0H9.5", stroke=DARK_GREEN, stroke_width=1.2),
+        id="m-pine",
+    )
+    plum_petal = el("circle", id="m-plp", r=2.1, fill=PLUM)
+    plum = el(
+        "g",
+        ring_of("m-plp", 5, 2.1),
+        el("circle", r=1.1, fill=GOLD),
+        id="m-plum",
+    )
+    sakura_petal = el(
+        "path",
+        id="m-skp",
+        # A cherry petal is notched at the tip: the detail that separates it from plum.
+        d="M0 0C-2.6-1.4-2.8-4.4-1.4-5.2L0-4.4 1.4-5.2C2.8-4.4 2.6-1.4 0 0Z",
+        fill=PINK,
+        stroke="#c65a78",
+        stroke_width=0.3,
+    )
+    sakura = el(
+        "g",
+        ring_of("m-skp", 5, 0),
+        el("circle", r=0.9, fill=RED),
+        id="m-sakura",
+    )
+    wisteria = el(
+        "g",
+        *[
+            el(
+                "ellipse",
+                cx=(1 if i % 2 else -1) * (1.4 - i * 0.12),
+                cy=i * 2.6,
+                rx=2.2 - i * 0.17,
+                ry=1.6 - i * 0.08,
+                fill=PURPLE if i % 3 else "#8f73c0",
+            )
+            for i in range(9)
+        ],
+        id="m-wisteria",
+    )
+    iris = el(
+        "g",
+        el("path", d="M0 6V18", stroke=GREEN, stroke_width=1),
+        el(
+            "path",
+            d="M0 4C-3 4-6 6-6.5 9-4 9-1.5 7 0 4ZM0 4C3 4 6 6 6.5 9 4 9 1.5 7 0 4Z",
+            fill=PURPLE,
+        ),
+        el("path", d="M0 5C-2 2-2-2 0-4 2-2 2 2 0 5Z", fill="#4a3380"),
+        el("path", d="M-1.4 5.6h2.8", stroke=GOLD, stroke_width=1),
+        id="m-iris",
+    )
+    peony = el(
+        "g",
+        el(
+            "path",
+            d=star(9, 9, 7.4),
+            fill=PLUM,
+            stroke=PLUM,
+            stroke_width=2,
+            stroke_linejoin="round",
+        ),
+        el(
+            "path",
+            d=star(7, 6, 4.8, -70),
+            fill="#e0566b",
+            stroke="#e0566b",
+            stroke_width=1.6,
+            stroke_linejoin="round",
+        ),
+        el("circle", r=2.6, fill="#9c1d31"),
+        el("circle", r=1, fill=GOLD),
+        id="m-peony",
+    )
+    kiku = el(
+        "g",
+        el("path", d=star(16, 7.5, 4.5), fill=GOLD, stroke="#9a6b08", stroke_width=0.4),
+        el("path", d=star(12, 4.4, 2.6, -75), fill="#f2c94c"),
+        el("circle", r=1.6, fill=RED),
+        id="m-kiku",
+    )
+    maple = el(
+        "g",
+        el("path", d=star(7, 6, 2.6), stroke_linejoin="round"),
+        el("path", d="M0 0V5.5", stroke=BROWN, stroke_width=0.6),
+        id="m-maple",
+    )
+    leaf = el(
+        "path",
+        id="m-leaf",
+        d="M0 0C2-2 6-2 8 0 6 2 2 2 0 0Z",
+        stroke="none",
+    )
+    ribbon = el(
+        "g",
+        el("path", d="M-4.2-14H4.2V14H-4.2Z", stroke=INK, stroke_width=0.5),
+        el("path", d="M0-14V-16", stroke=INK, stroke_width=0.6),
+        id="m-ribbon",
+    )
+    writing = el(
+        "path",
+        id="m-writing",
+        # Brush marks, not characters: the poem ribbons only need to look written on.
+        d="M-1.2-10C.4-9.2 1-7.6 0-5.6M1-3C-.8-2-1-.2.4 1M-.8 3.4C.8 4.6 1 6.4-.2 8",
+        fill="none",
+        stroke=INK,
+        stroke_width=1.6,
+        stroke_linecap="round",
+    )
+    light = el(
+        "g",
+        el("circle", r=5.8, fill=PAPER),
+        el("circle", r=4.4, fill=RED, stroke=GOLD, stroke_width=1.3),
+        el("circle", r=1.6, fill=GOLD),
+        id="m-light",
+    )
+    return [
+        pine_tuft,
+        plum_petal,
+        plum,
+        sakura_petal,
+        sakura,
+        wisteria,
+        iris,
+        peony,
+        kiku,
+        maple,
+        leaf,
+        ribbon,
+        writing,
+        light,
+    ]
+
+
+# ---------------------------------------------------------------- month plants
+
+
+def plant_jan() -> str:
+    return "".join(
+        [
+            el("path", d="M1 52C9 48 22 55 39 50V59H1Z", fill=RED),
+            el(
+                "path",
+                d="M6 60C8 50 11 42 16 35 20 29 23 25 25 17L27.6 18C26 26 23 32 19 37 15 44 13 52"
+                " 12 60Z",
+                fill=BROWN,
+            ),
+            el("path", d="M17 36C22 36 27 38 32 36.4V38.2C27 40 22 38.4 17 38Z", fill=BROWN),
+            el("path", d="M21 30C17 29 13 28 10 25.6L11 24.6C14 27 17 28 21 28.6Z", fill=BROWN),
+            use("m-pine", transform=tr(26, 17.5, 1.25)),
+            use("m-pine", transform=tr(11, 25.5, 1.05)),
+            use("m-pine", transform=tr(32, 36.5, 1)),
+            use("m-pine", transform=tr(9, 43, 0.9)),
+            use("m-pine", transform=tr(24, 48, 0.85)),
+        ]
+    )
+
+
+def plant_feb() -> str:
+    branch = el(
+        "path",
+        d="M4 60C7 51 6 45 12 39S22 31 20 23 26 13 33 6M12 39C18 38 24 42 31 41M20 23C15 20 11"
+        " 18 8 12M21 31C25 28 29 27 34 25",
+        fill="none",
+        stroke="#3b2418",
+        stroke_width=2,
+        stroke_linecap="round",
+    )
+    spots = [(20, 23), (12, 39), (31, 41), (8, 12), (33, 6), (26, 15), (34, 25), (6, 50), (24, 41)]
+    return (
+        el("path", d="M1 54C12 51 26 57 39 53V59H1Z", fill=RED)
+        + branch
+        + "".join(use("m-plum", x, y) for x, y in spots)
+    )
+
+
+def plant_mar() -> str:
+    branch = el(
+        "path",
+        d="M40 40C32 36 26 30 20 26S8 18 2 17M26 30C27 24 30 18 36 14",
+        fill="none",
+        stroke=BROWN,
+        stroke_width=2,
+        stroke_linecap="round",
+    )
+    spots = [
+        (5, 8),
+        (12, 5),
+        (20, 7),
+        (28, 5),
+        (35, 9),
+        (8, 16),
+        (16, 14),
+        (24, 15),
+        (32, 17),
+        (13, 22),
+        (20, 21),
+        (28, 23),
+        (36, 24),
+        (22, 29),
+        (31, 31),
+    ]
+    return (
+        el("path", d="M1 3C10 1 30 4 39 2V18C30 20 12 12 1 18Z", fill="#f7d6df")
+        + branch
+        + "".join(use("m-sakura", x, y, transform=None) for x, y in spots)
+    )
+
+
+def plant_apr() -> str:
+    leaves = "".join(
+        use("m-leaf", transform=tr(x, y, 1, a), fill=GREEN)
+        for x, y, a in [
+            (2, 4, 10),
+            (10, 3, -20),
+            (16, 5, 30),
+            (24, 3, -15),
+            (30, 6, 20),
+            (34, 2, 160),
+        ]
+    )
+    stems = el(
+        "path",
+        d="M0 3C10 5 20 1 40 4M9 4C9 8 10 10 9 12M20 3C20 8 21 12 20 15M31 5C31 8 30 10 31 12",
+        fill="none",
+        stroke=BROWN,
+        stroke_width=1,
+    )
+    clusters = "".join(
+        use("m-wisteria", transform=tr(x, y, s))
+        for x, y, s in [(9, 12, 1), (20, 15, 1.15), (31, 12, 1)]
+    )
+    return stems + leaves + clusters + el("path", d="M1 55C14 51 26 57 39 54V59H1Z", fill=RED)
+
+
+def plant_may() -> str:
+    blades = el(
+        "path",
+        d="M4 60C5 48 8 38 12 30 10 40 9 50 9 60ZM12 60C13 46 16 36 22 26 19 38 17 50 17 60Z"
+        "M26 60C26 48 28 40 33 32 31 42 31 52 31 60ZM34 60C34 52 36 46 39 42 38 50 38 56 38 60Z"
+        "M18 60C20 52 23 46 27 42 25 48 23 54 23 60Z",
+        fill=GREEN,
+    )
+    return (
+        blades
+        + use("m-iris", transform=tr(13, 18, 1.1))
+        + use("m-iris", transform=tr(29, 24, 1))
+        + use("m-iris", transform=tr(22, 8, 0.8))
+    )
+
+
+def plant_jun() -> str:
+    leaves = "".join(
+        use("m-leaf", transform=tr(x, y, s, a), fill=c)
+        for x, y, s, a, c in [
+            (14, 24, 1.4, 150, GREEN),
+            (14, 24, 1.3, 40, LEAF),
+            (14, 24, 1.2, 95, GREEN),
+            (26, 40, 1.4, -30, GREEN),
+            (26, 40, 1.3, 200, LEAF),
+            (26, 40, 1.2, 100, GREEN),
+            (8, 48, 1.1, -60, LEAF),
+        ]
+    )
+    stems = el(
+        "path", d="M14 24C14 34 10 46 8 60M26 40C26 48 27 54 28 60", stroke=GREEN, stroke_width=1.2
+    )
+    return (
+        stems
+        + leaves
+        + use("m-peony", transform=tr(14, 22, 1))
+        + use("m-peony", transform=tr(27, 38, 0.85))
+        + el("ellipse", cx=8, cy=48, rx=2.2, ry=3, fill=PLUM)
+    )
+
+
+def plant_jul() -> str:
+    stems = el(
+        "path",
+        d="M2 60C6 40 16 24 36 14M6 60C12 44 22 34 38 30M0 40C8 30 14 22 22 6",
+        fill="none",
+        stroke=BROWN,
+        stroke_width=1,
+    )
+    blooms = []
+    for (x0, y0), (x1, y1), n in (
+        ((4, 50), (34, 15), 8),
+        ((9, 52), (36, 30), 6),
+        ((3, 36), (21, 8), 6),
+    ):
+        for i in range(n):
+            t = (i + 0.5) / n
+            x = x0 + (x1 - x0) * t
+            y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * 6
+            side = 1 if i % 2 else -1
+            blooms.append(use("m-leaf", transform=tr(x, y, 0.5, 90 + side * 60), fill=LEAF))
+            blooms.append(el("ellipse", cx=x + side * 1.6, cy=y - 1.2, rx=1.3, ry=0.9, fill=PLUM))
+    return stems + "".join(blooms)
+
+
+def plant_aug(sky: str = PAPER) -> str:
+    grass = el(
+        "path",
+        # Pampas blades grow out of the black hill: paper strokes read as moonlit grass.
+        d="M5 59C6 48 8 40 12 33M10 59C12 50 15 42 20 35M16 59C18 52 22 46 28 40M24 59C26 52 29"
+        " 46 34 43M30 59C32 54 35 50 38 48M3 46C6 42 9 40 14 38M20 50C24 45 28 42 33 39",
+        fill="none",
+        stroke=PAPER,
+        stroke_width=0.7,
+    )
+    plumes = el(
+        "path",
+        d="M9 33C8 26 7 20 5 14M20 29C20 22 21 16 23 10M31 31C32 25 34 20 36 15M5 14C4 16 4 18 5"
+        " 20M5 14C7 15 8 17 8 19M23 10C21 11 20 13 20 15M23 10C25 12 25 14 25 16M36 15C34 16 33 18"
+        " 34 20M36 15C37 17 38 18 38 20",
+        fill="none",
+        stroke=INK,
+        stroke_width=0.9,
+    )
+    out = plumes + el("path", d="M1 35C8 27 30 26 39 33V59H1Z", fill=INK) + grass
+    if sky != PAPER:
+        out = el("path", d="M1 1H39V36H1Z", fill=sky) + out
+    return out
+
+
+def plant_sep() -> str:
+    leaves = "".join(
+        use("m-leaf", transform=tr(x, y, s, a), fill=c)
+        for x, y, s, a, c in [
+            (14, 21, 1.3, 130, GREEN),
+            (28, 37, 1.3, 20, GREEN),
+            (28, 37, 1.2, 160, LEAF),
+            (12, 46, 1.2, -30, GREEN),
+            (20, 52, 1.1, 200, LEAF),
+        ]
+    )
+    stems = el(
+        "path",
+        d="M14 21C16 34 18 46 20 60M28 37C26 46 22 52 20 60",
+        stroke=GREEN,
+        stroke_width=1.2,
+        fill="none",
+    )
+    return (
+        stems
+        + leaves
+        + use("m-kiku", transform=tr(14, 19, 1.05))
+        + use("m-kiku", transform=tr(28, 35, 1.15))
+        + use("m-kiku", transform=tr(11, 45, 0.75))
+    )
+
+
+def plant_oct() -> str:
+    twigs = el(
+        "path",
+        d="M0 4C10 8 18 8 26 14S34 24 40 26M14 7C16 14 14 20 10 26M26 14C24 22 26 28 30 34",
+        fill="none",
+        stroke=BROWN,
+        stroke_width=1.1,
+    )
+    leaves = [
+        (7, 9, 1, RED),
+        (14, 8, 0.9, "#d9681e"),
+        (20, 14, 1.1, RED),
+        (10, 26, 1, RED),
+        (26, 14, 0.9, RED),
+        (32, 22, 1.1, "#d9681e"),
+        (30, 34, 1, RED),
+        (35, 29, 0.8, RED),
+        (15, 18, 0.7, "#d9681e"),
+    ]
+    return twigs + "".join(use("m-maple", transform=tr(x, y, s), fill=c) for x, y, s, c in leaves)
+
+
+def plant_nov() -> str:
+    strands = el(
+        "path",
+        d="M6 0C4 10 6 20 4 34M12 0C11 12 14 22 12 38M20 0C20 10 17 18 19 30M27 0C28 12 25 24"
+        " 28 40M34 0C35 10 32 18 34 30",
+        fill="none",
+        stroke=LEAF,
+        stroke_width=2.2,
+        # Dashes of a thick stroke make the narrow willow leaves in one short path.
+        stroke_dasharray="2.6 1.2",
+    )
+    return el("path", d="M2 1H38V3H2Z", fill=DARK_GREEN) + strands
+
+
+def plant_dec(ground: str = PAPER) -> str:
+    spikes = "".join(
+        el("path", d=f"M{x} {y + 16}V{y}", stroke=BROWN, stroke_width=0.8)
+        + "".join(
+            el("circle", cx=x + dx, cy=y + dy, r=1.2, fill=PURPLE if (dx + dy) % 2 else "#8f73c0")
+            for dx, dy in [
+                (0, 0),
+                (-1, 2),
+                (1, 2.5),
+                (-2, 4.5),
+                (0, 4.5),
+                (2, 5),
+                (-2.6, 7),
+                (2.6, 7.5),
+                (-1, 7.5),
+            ]
+        )
+        for x, y in ((10, 4), (20, 1), (30, 4))
+    )
+    leaf_path = "M0 0C-8-2-12-10-9-16-6-20 0-18 0-14 0-18 6-20 9-16 12-10 8-2 0 0Z"
+    leaves = "".join(
+        el("path", d=leaf_path, transform=tr(x, y, s, a), fill=GREEN if i % 2 else LEAF)
+        + el(
+            "path",
+            d="M0 0V-15M0-6-6-12M0-6 6-12",
+            transform=tr(x, y, s, a),
+            stroke=DARK_GREEN,
+            stroke_width=0.6,
+            fill="none",
+        )
+        for i, (x, y, s, a) in enumerate([(9, 58, 1.1, -25), (31, 58, 1.1, 25), (20, 60, 1.3, 0)])
+    )
+    out = spikes + leaves
+    if ground != PAPER:
+        out = el("path", d="M1 1H39V59H1Z", fill=ground) + out
+    return out
+
+
+PLANTS = {
+    "jan": plant_jan,
+    "feb": plant_feb,
+    "mar": plant_mar,
+    "apr": plant_apr,
+    "may": plant_may,
+    "jun": plant_jun,
+    "jul": plant_jul,
+    "aug": plant_aug,
+    "sep": plant_sep,
+    "oct": plant_oct,
+    "nov": plant_nov,
+    "dec": plant_dec,
+}
+
+
+# ---------------------------------------------------------------- subjects
+
+
+def subject(card_id: str, kind: str) -> str:
+    """What lies on top of the plant: the light, animal or ribbon that names the card."""
+    if kind in ("poem", "red", "blue"):
+        colour = BLUE if kind == "blue" else RED
+        angle = {
+            "jan": 12,
+            "feb": -14,
+            "mar": 10,
+            "apr": -10,
+            "may": 14,
+            "jun": -12,
+            "jul": 10,
+            "sep": -12,
+            "oct": 12,
+            "nov": -10,
+        }[card_id[:3]]
+        out = use("m-ribbon", transform=tr(21, 33, 1, angle), fill=colour)
+        if kind == "poem":
+            out += use("m-writing", transform=tr(21, 33, 1, angle))
+        return out
+    return SUBJECTS[card_id]()
+
+
+def crane() -> str:
+    return "".join(
+        [
+            el("circle", cx=27, cy=17, r=10, fill=RED),
+            el("path", d="M20 45 19 57M24 45 26 57", stroke=INK, stroke_width=0.8),
+            el("path", d="M13 41C9 45 8 49 9 53 13 50 16 47 18 44Z", fill=INK),
+            el(
+                "ellipse",
+                cx=21,
+                cy=40,
+                rx=9,
+                ry=5.6,
+                transform="rotate(-18 21 40)",
+                fill=WHITE,
+                stroke=INK,
+                stroke_width=0.6,
+            ),
+            el("path", d="M15 38C19 35 23 37 26 40", stroke=INK, stroke_width=0.5, fill="none"),
+            el("path", d="M27 37C30 31 27 27 29 22", stroke=INK, stroke_width=2.2, fill="none"),
+            el("circle", cx=29.3, cy=21, r=2.1, fill=WHITE, stroke=INK, stroke_width=0.5),
+            el("circle", cx=29.5, cy=19.6, r=1.1, fill=RED),
+            el("path", d="M31 21.4 35.4 23", stroke=GOLD, stroke_width=1, stroke_linecap="round"),
+        ]
+    )
+
+
+def curtain() -> str:
+    stripes = "".join(
+        el("path", d=f"M{x} 30H{x + 4}V48H{x}Z", fill=RED if i % 2 == 0 else WHITE)
+        for i, x in enumerate(range(4, 36, 4))
+    )
+    return "".join(
+        [
+            el("path", d="M2 29H38", stroke=BROWN, stroke_width=1.4),
+            stripes,
+            el("path", d="M4 30H36V48H4Z", fill="none", stroke=INK, stroke_width=0.6),
+            el(
+                "path",
+                d="M4 48C8 51 12 46 16 49S24 46 28 49 34 47 36 48",
+                fill="none",
+                stroke=INK,
+                stroke_width=0.6,
+            ),
+            el("circle", cx=20, cy=39, r=5.5, fill=WHITE, stroke=INK, stroke_width=0.6),
+            use("m-sakura", 20, 39, transform=None),
+        ]
+    )
+
+
+def moon() -> str:
+    return el("circle", cx=20, cy=17, r=11, fill="#fbf4dc", stroke=GOLD, stroke_width=0.8)
+
+
+def rain_man() -> str:
+    rain = el(
+        "path",
+        d="M4 10 1 20M10 6 7 16M34 8 31 18M38 20 35 30M6 28 3 38M37 38 34 48",
+        stroke=INK,
+        stroke_width=0.6,
+    )
+    return "".join(
+        [
+            el("path", d="M1 50C10 47 28 53 39 49V59H1Z", fill=BLUE),
+            rain,
+            el("path", d="M20 22 22 43", stroke=BROWN, stroke_width=0.9),
+            el("path", d="M8 23C9 13 26 10 31 19Z", fill=RED, stroke=INK, stroke_width=0.5),
+            el(
+                "path",
+                d="M14 32C12 40 11 46 12 52H28C28 44 26 38 23 31Z",
+                fill=GOLD,
+                stroke=INK,
+                stroke_width=0.6,
+            ),
+            el("path", d="M14 36 23 34M13 42 26 40", stroke=BROWN, stroke_width=0.6),
+            el("circle", cx=19, cy=28, r=3, fill=WHITE, stroke=INK, stroke_width=0.6),
+            el("path", d="M16.5 26.8C17 24.4 21 24.4 21.5 26.8Z", fill=INK),
+            el("ellipse", cx=31, cy=53, rx=3, ry=2, fill=LEAF),
+            el("circle", cx=32.6, cy=51.6, r=0.6, fill=INK),
+        ]
+    )
+
+
+def phoenix() -> str:
+    tail = el(
+        "path",
+        d="M18 30C10 36 6 44 4 54M20 31C16 40 16 48 18 56M22 31C24 40 30 46 36 50",
+        fill="none",
+        stroke=RED,
+        stroke_width=2.2,
+        stroke_linecap="round",
+    )
+    tail2 = el(
+        "path",
+        d="M18 30C10 36 6 44 4 54M20 31C16 40 16 48 18 56M22 31C24 40 30 46 36 50",
+        fill="none",
+        stroke=GOLD,
+        stroke_width=0.8,
+        stroke_dasharray="1.5 2",
+    )
+    return "".join(
+        [
+            el("path", d="M0 22C10 18 30 26 40 20V32C30 36 12 28 0 32Z", fill="#f5c9a0"),
+            tail,
+            tail2,
+            el(
+                "path",
+                d="M20 29C12 24 6 16 6 8 12 14 18 18 22 22Z",
+                fill=GOLD,
+                stroke=INK,
+                stroke_width=0.5,
+            ),
+            el(
+                "path",
+                d="M22 28C28 22 34 16 36 8 30 12 26 16 21 22Z",
+                fill=GREEN,
+                stroke=INK,
+                stroke_width=0.5,
+            ),
+            el("ellipse", cx=21, cy=27, rx=3.6, ry=5, fill=RED, stroke=INK, stroke_width=0.5),
+            el("path", d="M21 23C20 19 22 16 25 15", stroke=GREEN, stroke_width=2, fill="none"),
+            el("circle", cx=25.5, cy=14.8, r=1.8, fill=RED, stroke=INK, stroke_width=0.4),
+            el("path", d="M27 14.6 29.5 15.6", stroke=GOLD, stroke_width=0.9),
+            el("path", d="M25 13C24 11 25 9.4 27 9", stroke=GOLD, stroke_width=0.8, fill="none"),
+        ]
+    )
+
+
+def bird(x: float, y: float, s: float, body: str, belly: str, rotate: float = 0) -> str:
+    """A small perched bird facing right; the warbler and the swallow share its outline."""
+    return el(
+        "g",
+        el("path", d="M-6 1-11 4-10 1.6Z", fill=body),
+        el("ellipse", rx=6, ry=3.6, fill=body),
+        el("path", d="M-3 2.2C0 3.6 3 3.4 5 1.6", stroke=belly, stroke_width=1.4, fill="none"),
+        el("circle", cx=5, cy=-2, r=2.8, fill=body),
+        el("path", d="M7.4-2.6 10-1.6 7.4-1Z", fill=INK),
+        el("circle", cx=5.8, cy=-2.6, r=0.6, fill=INK),
+        transform=tr(x, y, s, rotate),
+    )
+
+
+def warbler() -> str:
+    return bird(20, 31, 1.1, "#7d8a2e", "#c9c36a", -12) + el(
+        "path", d="M17 35 16 38M22 35 22 38", stroke=INK, stroke_width=0.7
+    )
+
+
+def cuckoo() -> str:
+    return "".join(
+        [
+            el("path", d="M32 6A9 9 0 1 0 34 23 7 7 0 1 1 32 6Z", fill=GOLD),
+            el(
+                "g",
+                el("path", d="M-2-2-10-12-4-2Z", fill=INK),
+                el("path", d="M-2 2-10 11-4 2Z", fill=INK),
+                el("ellipse", rx=7, ry=2.8, fill=INK),
+                el("path", d="M-7-1-13-3-12 1-7 1Z", fill=INK),
+                el("circle", cx=6.5, cy=-0.6, r=2.2, fill=INK),
+                el("path", d="M8.4-1 11-0.4 8.4.6Z", fill=RED),
+                transform=tr(19, 30, 1.1, -20),
+            ),
+        ]
+    )
+
+
+def bridge() -> str:
+    planks = "".join(
+        el("path", d=f"M{x} {y}l10 -4 2 2.4-10 4Z", fill="#8a5a32", stroke=INK, stroke_width=0.5)
+        for x, y in [(2, 52), (11, 49), (20, 46), (29, 43)]
+    )
+    posts = el("path", d="M5 54V60M14 51V58M23 48V56M32 45V54", stroke=INK, stroke_width=1)
+    return el("path", d="M0 44C12 42 28 46 40 42V60H0Z", fill="#8fb5d8") + posts + planks
+
+
+def butterflies() -> str:
+    def fly(x: float, y: float, a: float, c1: str, c2: str) -> str:
+        return el(
+            "g",
+            el("ellipse", cx=-3.4, cy=-3, rx=3.6, ry=4.4, transform="rotate(-25 -3.4 -3)", fill=c1),
+            el("ellipse", cx=3.4, cy=-3, rx=3.6, ry=4.4, transform="rotate(25 3.4 -3)", fill=c1),
+            el("ellipse", cx=-2.6, cy=3, rx=2.4, ry=3, fill=c2),
+            el("ellipse", cx=2.6, cy=3, rx=2.4, ry=3, fill=c2),
+            el("path", d="M0-4V5M0-4-2-8M0-4 2-8", stroke=INK, stroke_width=0.7, fill="none"),
+            transform=tr(x, y, 1, a),
+        )
+
+    return fly(12, 44, -15, BLUE, GOLD) + fly(30, 20, 20, GOLD, BLUE)
+
+
+def boar() -> str:
+    return el(
+        "g",
+        el(
+            "path",
+            d="M-12 4C-13-4-6-9 2-8 8-7 12-4 14 1L16 3 14 5C10 6 4 7-4 7-8 7-11 6-12 4Z",
+            fill=BROWN,
+            stroke=INK,
+            stroke_width=0.5,
+        ),
+        el("path", d="M-8-6C-4-9 2-9 6-7", stroke=INK, stroke_width=1.2, fill="none"),
+        el(
+            "path",
+            d="M-9 6-10 11M-5 7-5 11M5 6 6 11M10 5 11 10",
+            stroke=INK,
+            stroke_width=1.6,
+            stroke_linecap="round",
+        ),
+        el("circle", cx=10, cy=-1, r=0.8, fill=WHITE),
+        el("path", d="M13 3 11.6 5", stroke=WHITE, stroke_width=0.8),
+        transform=tr(19, 40, 1.05),
+    )
+
+
+def geese() -> str:
+    def goose(x: float, y: float, s: float) -> str:
+        return el(
+            "path",
+            # Flying left: long neck, raised far wing, lowered near wing.
+            d="M-6 0C-2-1.8 3-1.8 7 0 3 1.4-2 1.4-6 0ZM-5.6-.2-10-1.8-10.8-1.2-10-.6ZM-1-1C1-5 4-8"
+            " 9-9.4 7-5 4-2 2.4-.8ZM0 .8C2 3 5 4.4 9 4.6 6 2.4 4 1.2 2 .6Z",
+            transform=tr(x, y, s),
+            fill=INK,
+        )
+
+    return goose(15, 12, 1.15) + goose(28, 18, 1.2) + goose(19, 25, 1)
+
+
+def sake_cup() -> str:
+    return "".join(
+        [
+            el("path", d="M9 36C10 46 30 46 31 36Z", fill=RED, stroke=INK, stroke_width=0.6),
+            el("ellipse", cx=20, cy=36, rx=11, ry=3.2, fill=GOLD, stroke=INK, stroke_width=0.6),
+            el("ellipse", cx=20, cy=36, rx=8, ry=2, fill=RED),
+            use("m-kiku", transform="translate(20 36) scale(.28 .18)"),
+            el("path", d="M16 44.5 15 48H25L24 44.5Z", fill=RED, stroke=INK, stroke_width=0.6),
+        ]
+    )
+
+
+def deer() -> str:
+    return el(
+        "g",
+        el(
+            "path",
+            d="M-11-2C-11-7 6-8 10-4L12-10 15-9 14-2C14 2 10 4 4 4-4 4-11 3-11-2Z",
+            fill="#a4622a",
+            stroke=INK,
+            stroke_width=0.5,
+        ),
+        el(
+            "path",
+            d="M-9 3-10 12M-6 3-5 12M6 3 5 12M10 2 11 11",
+            stroke=INK,
+            stroke_width=1.2,
+            stroke_linecap="round",
+        ),
+        el(
+            "path",
+            d="M13-10C12-14 10-16 8-17M13-10C15-14 16-16 18-17M11.4-13 10-14M15-13.6 17-14.4",
+            stroke=BROWN,
+            stroke_width=0.9,
+            fill="none",
+        ),
+        el("circle", cx=13.4, cy=-8, r=0.5, fill=INK),
+        el(
+            "path",
+            d="M-6-3h.1M-2-4h.1M2-3h.1M-4 0h.1M0-1h.1",
+            stroke=WHITE,
+            stroke_width=1,
+            stroke_linecap="round",
+        ),
+        transform=tr(18, 44, 1),
+    )
+
+
+def swallow() -> str:
+    return el(
+        "g",
+        el("path", d="M-2-1-14-8-12-5-4 0ZM-2 1-12 7-4 1Z", fill=INK),
+        el("path", d="M-12 0-22-5-16 0-22 3Z", fill=INK),
+        el("ellipse", rx=6, ry=2.6, fill=INK),
+        el("path", d="M-1 1.6C1 2.8 4 2.6 6 1", stroke=WHITE, stroke_width=1, fill="none"),
+        el("circle", cx=6, cy=-0.5, r=2.2, fill=INK),
+        el("circle", cx=7, cy=0.6, r=1, fill=RED),
+        transform=tr(26, 40, 1, -25),
+    )
+
+
+def lightning() -> str:
+    return "".join(
+        [
+            el("path", d="M1 26H39V59H1Z", fill=RED),
+            el("path", d="M1 26C10 30 30 24 39 28", stroke=INK, stroke_width=3, fill="none"),
+            el(
+                "path",
+                d="M24 30 16 42H22L14 56 28 39H22L30 30Z",
+                fill=GOLD,
+                stroke=INK,
+                stroke_width=0.5,
+            ),
+            el("circle", cx=8, cy=46, r=4, fill=INK),
+            el("circle", cx=8, cy=46, r=2, fill="none", stroke=GOLD, stroke_width=0.8),
+            el("circle", cx=33, cy=52, r=3.4, fill=INK),
+            el("circle", cx=33, cy=52, r=1.6, fill="none", stroke=GOLD, stroke_width=0.8),
+        ]
+    )
+
+
+SUBJECTS = {
+    "jan-crane": crane,
+    "mar-curtain": curtain,
+    "aug-moon": moon,
+    "nov-rain-man": rain_man,
+    "dec-phoenix": phoenix,
+    "feb-warbler": warbler,
+    "apr-cuckoo": cuckoo,
+    "may-bridge": bridge,
+    "jun-butterflies": butterflies,
+    "jul-boar": boar,
+    "aug-geese": geese,
+    "sep-sake-cup": sake_cup,
+    "oct-deer": deer,
+    "nov-swallow": swallow,
+    "nov-lightning": lightning,
+}
+
+
+# ---------------------------------------------------------------- cards
+
+
+def month_index(month_no: int) -> str:
+    """The month number, ink on paper in a small box, drawn last so nothing covers it."""
+    digits = str(month_no)
+    width = 4.5 + 6.8 * len(digits)
+    glyphs = "".join(
+        use(f"m-d{d}", stroke=INK, transform=tr(2.9 + 6.8 * i, 3.2, 0.75))
+        for i, d in enumerate(digits)
+    )
+    return (
+        el(
+            "rect",
+            x=1.5,
+            y=1.5,
+            width=width,
+            height=12.4,
+            rx=1.5,
+            fill=PAPER,
+            stroke=INK,
+            stroke_width=0.6,
+        )
+        + glyphs
+    )
+
+
+def card(card_id: str, kind: str) -> str:
+    month = card_id[:3]
+    month_no = MONTHS.index(month) + 1
+    if card_id == "aug-moon":
+        plant = use("m-aug-red")
+    elif card_id == "dec-plain-3":
+        plant = use("m-dec-gold")
+    elif card_id == "nov-lightning":
+        plant = ""
+    elif card_id.endswith("-plain-2"):
+        # The twin plain is the same plant mirrored, so a pair looks like two cards, not one.
+        plant = use(f"m-{month}", transform="matrix(-1 0 0 1 40 0)")
+    else:
+        plant = use(f"m-{month}")
+    layers = [use("m-face"), plant]
+    if kind != "plain" or card_id == "nov-lightning":
+        layers.append(subject(card_id, kind))
+    if kind == "light":
+        layers.append(use("m-light", 33.5, 7))
+    layers.append(month_index(month_no))
+    layers.append(use("m-edge"))
+    return symbol(
+        card_id,
+        VIEW_BOX,
+        # Explicit paint on the root group: nothing may inherit from the page that uses the card.
+        el(
+            "g", *layers, fill="none", stroke="none", stroke_linecap="butt", stroke_linejoin="miter"
+        ),
+    )
+
+
+def face_defs() -> list[str]:
+    face = el("rect", id="m-face", x=0.5, y=0.5, width=39, height=59, rx=2.5, fill=PAPER)
+    edge = el(
+        "rect",
+        id="m-edge",
+        x=0.5,
+        y=0.5,
+        width=39,
+        height=59,
+        rx=2.5,
+        fill="none",
+        stroke=INK,
+        stroke_width=1,
+    )
+    plants = [el("g", fn(), id=f"m-{month}") for month, fn in PLANTS.items()]
+    extra = [
+        el("g", plant_aug(RED), id="m-aug-red"),
+        el("g", plant_dec("#efd27a"), id="m-dec-gold"),
+    ]
+    return [face, edge, *plants, *extra]
+
+
+def back() -> str:
+    """Deep red with a paper lattice of diamonds and a ring: the classic dark hanafuda back."""
+    dark = "#6e1a14"
+    lattice = "".join(f"M{x} 3 {x + 2} 3" for x in ())
+    del lattice
+    lines = []
+    for c in range(-56, 40, 6):
+        lines.append(f"M{max(3, c + 3)} {max(3, 3 - c) if c < 0 else 3}")
+    d = []
+    for k in range(-60, 100, 6):
+        # x - y = k and x + y = k, clipped to the 3..37 x 3..57 field.
+        d.append(segment(k, 1))
+        d.append(segment(k, -1))
+    return symbol(
+        "back",
+        VIEW_BOX,
+        el(
+            "g",
+            el("rect", x=0.5, y=0.5, width=39, height=59, rx=2.5, fill=dark, stroke=INK),
+            el("path", d="".join(s for s in d if s), stroke="#a8372c", stroke_width=0.8),
+            el("rect", x=3, y=3, width=34, height=54, fill="none", stroke=GOLD, stroke_width=0.6),
+            el("circle", cx=20, cy=30, r=8, fill=dark, stroke=GOLD, stroke_width=1),
+            el("circle", cx=20, cy=30, r=4, fill=GOLD),
+            fill="none",
+            stroke="none",
+        ),
+    )
+
+
+def segment(k: float, slope: int) -> str:
+    x0, y0, x1, y1 = 3, 3, 37, 57
+    pts = set()
+    for x in (x0, x1):
+        y = x - k if slope == 1 else k - x
+        if y0 <= y <= y1:
+            pts.add((x, y))
+    for y in (y0, y1):
+        x = y + k if slope == 1 else k - y
+        if x0 <= x <= x1:
+            pts.add((x, y))
+    if len(pts) < 2:
+        return ""
+    (ax, ay), (bx, by) = min(pts), max(pts)
+    return f"M{num(ax)} {num(ay)}L{num(bx)} {num(by)}"
+
+
+def build() -> str:
+    return sprite(
+        [*digit_defs(2), *small_defs(), *face_defs()],
+        [card(cid, kind) for cid, kind in CARDS] + [back()],
+    )

@@ -1,0 +1,418 @@
+"""The money-card deck (Koa and Kowah): 30 long narrow cards plus a back, as one SVG sprite.
+
+Symbols are named by the Kowah id; Koa maps onto them with the table in RULES.md. Each card has
+the same frame: an index band at the top and, turned round, at the bottom (cards are held in a
+fan, so one of the two always shows), and a picture in between. The index gives the group at a
+glance: a big digit for the rank, inverted (paper on ink) for the six hiu cards, and a suit mark
+beside it. Black ink on paper, with the red stamp only on the three cards that carry it.
+"""
+
+from __future__ import annotations
+
+from .glyphs import digit_defs
+from .svg import INK, PAPER, RED, el, sprite, symbol, tr, use
+
+W, H = 40, 104
+VIEW_BOX = f"0 0 {W} {H}"
+SUITS = ("coins", "strings", "myriads")
+HONOURS = ("old-thousand", "red-flower", "white-flower")
+# Top band 2.5..22.5, picture 22.5..81.5 (centre 52), bottom band 81.5..101.5.
+MID = 52
+
+FLOWER_PETAL = "M0 0C-3.2-2.6-3.6-8.4 0-11 3.6-8.4 3.2-2.6 0 0Z"
+
+
+def card_ids() -> list[str]:
+    return [f"{s}-{r}" for s in SUITS for r in range(1, 10)] + list(HONOURS)
+
+
+def motif_defs() -> list[str]:
+    """Shared motifs, all ``m-`` prefixed so they never collide with card ids."""
+    coin = el(
+        "g",
+        el("circle", r=6, fill=PAPER, stroke=INK, stroke_width=1.3),
+        el("circle", r=4.2, fill="none", stroke=INK, stroke_width=0.5),
+        # Four tiny marks stand for the characters cast on a real cash coin.
+        el(
+            "path",
+            d="M-.6-3.4h1.2M-.6 3.4h1.2M-3.4-.6v1.2M3.4-.6v1.2",
+            stroke=INK,
+            stroke_width=0.7,
+        ),
+        el("rect", x=-1.8, y=-1.8, width=3.6, height=3.6, fill=INK),
+        id="m-coin",
+    )
+    # A chain link seen flat and one seen edge-on: alternating, they read as a cord of cash.
+    ring = el("ellipse", id="m-ring", rx=2.4, ry=2.6, fill=PAPER, stroke=INK, stroke_width=1.1)
+    bar = el("ellipse", id="m-bar", rx=0.9, ry=2.5, fill=INK)
+    knot = el(
+        "path",
+        id="m-knot",
+        d="M0 0C-3-2.4-4 .6-1.4.9M0 0C3-2.4 4 .6 1.4.9",
+        fill="none",
+        stroke=INK,
+        stroke_width=1,
+        stroke_linecap="round",
+    )
+    tassel = el(
+        "path",
+        id="m-tassel",
+        d="M0 0-1.8 3.6M0 0V4M0 0 1.8 3.6",
+        fill="none",
+        stroke=INK,
+        stroke_width=0.8,
+        stroke_linecap="round",
+    )
+    wan = el(
+        "path",
+        id="m-wan",
+        # A simplified 万 (wan, ten thousand): the word that names the myriads suit.
+        d="M.4 1.6H9.6M4.2 1.6C4.1 6.6 3.2 9.6.6 11.8M4.1 5.4H8.6C8.6 9 8 11.2 5.8 11.6",
+        fill="none",
+        stroke_width=1.7,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    )
+    qian = el(
+        "path",
+        id="m-qian",
+        # A simplified 千 (thousand) for the old thousand's index.
+        d="M7 .6C5 1.6 3 2.2 1.2 2.4M.4 6H7.6M4 2.2V11.8",
+        fill="none",
+        stroke_width=1.7,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    )
+    petal = el("path", id="m-petal", d=FLOWER_PETAL)
+    flower = el(
+        "g",
+        *[use("m-petal", transform=f"rotate({a})" if a else None) for a in range(0, 360, 72)],
+        id="m-flower",
+    )
+    seal = el(
+        "g",
+        el("rect", x=-6, y=-6, width=12, height=12, rx=1, fill=RED),
+        el(
+            "path",
+            # Seal-script-like strokes; abstract on purpose so no real inscription is implied.
+            d="M-4.2-4.2h8.4v8.4h-8.4zM-2.2-2.8V2.8M2.2-2.8V2.8"
+            "M-2.9-.9C-1.5-1.9-.7.1.1-.9S1.6-1.9 2.9-.9M-2.9 1.5C-1.5.5-.7 2.5.1 1.5S1.6.5 2.9 1.5",
+            fill="none",
+            stroke=PAPER,
+            stroke_width=0.9,
+        ),
+        id="m-seal",
+    )
+    figure = el(
+        "g",
+        # Robe first, so head and hands sit on top of it.
+        el(
+            "path",
+            d="M-4.5 12 -11.5 35H11.5L4.5 12Z",
+            fill=PAPER,
+            stroke=INK,
+            stroke_width=1.1,
+            stroke_linejoin="round",
+        ),
+        el("path", d="M-4.5 12 0 18.5 4.5 12M-9 27H9", fill="none", stroke=INK, stroke_width=0.8),
+        el("rect", x=-8, y=21.5, width=16, height=2.6, fill=INK),
+        el("path", d="M-1.4 13.5h2.8v9.5h-2.8z", fill=PAPER, stroke=INK, stroke_width=0.8),
+        el("circle", cy=8, r=4.2, fill=PAPER, stroke=INK, stroke_width=1.1),
+        el("path", d="M-4.6 5.2C-4.6-.6 4.6-.6 4.6 5.2Z", fill=INK),
+        el("rect", x=-9.5, y=3.4, width=19, height=1.8, rx=0.9, fill=INK),
+        el("path", d="M-1.8 8h.1M1.7 8h.1", stroke=INK, stroke_width=1.1, stroke_linecap="round"),
+        id="m-fig",
+    )
+    return [coin, ring, bar, knot, tassel, wan, qian, petal, flower, seal, figure] + digit_defs(1.8)
+
+
+def cash_string(x: float, top: float, links: int) -> str:
+    """A cord of ``links`` links hanging from a knot at (x, top), ending in a tassel."""
+    parts = [use("m-knot", x, top)]
+    y = top + 3.4
+    for i in range(links):
+        parts.append(use("m-bar" if i % 2 else "m-ring", x, y))
+        y += 3.6
+    parts.append(use("m-tassel", x, y - 1.4))
+    return "".join(parts)
+
+
+def string_length(links: int) -> float:
+    return 3.4 + 3.6 * links + 2.2
+
+
+def coin_positions(rank: int) -> list[tuple[float, float, float]]:
+    """(x, y, scale) of each coin; coins are 12 units wide at scale 1."""
+    if rank == 1:
+        return [(20, MID, 2.2)]
+    if rank == 2:
+        return [(20, 39, 1.45), (20, 65, 1.45)]
+    if rank == 3:
+        return [(20, 34, 1.25), (20, MID, 1.25), (20, 70, 1.25)]
+    if rank == 4:
+        return [(x, y, 1.2) for y in (40, 64) for x in (12, 28)]
+    if rank == 5:
+        return [(x, y, 1.1) for y in (35, 69) for x in (11.5, 28.5)] + [(20, MID, 1.1)]
+    if rank == 6:
+        return [(x, y, 1.15) for y in (34, MID, 70) for x in (12, 28)]
+    if rank == 7:
+        return [(20, 31, 1.05)] + [(x, y, 1.05) for y in (45, 59, 73) for x in (12, 28)]
+    if rank == 8:
+        return [(x, y, 1.05) for y in (30.5, 44.3, 58.1, 72) for x in (12, 28)]
+    return [(x, y, 0.88) for y in (34, MID, 70) for x in (9.5, 20, 30.5)]
+
+
+def string_rows(rank: int) -> list[list[float]]:
+    """Column x positions of each row of strings, top row first."""
+    if rank <= 3:
+        return [[20], [14, 26], [10, 20, 30]][rank - 1 : rank]
+    rows = {
+        4: [[14, 26], [14, 26]],
+        5: [[10, 20, 30], [14, 26]],
+        6: [[10, 20, 30], [10, 20, 30]],
+        7: [[10, 20, 30], [20], [10, 20, 30]],
+        8: [[10, 20, 30], [14, 26], [10, 20, 30]],
+        9: [[10, 20, 30], [10, 20, 30], [10, 20, 30]],
+    }
+    return rows[rank]
+
+
+def strings_picture(rank: int) -> str:
+    rows = string_rows(rank)
+    top, bottom = 25.0, 79.5
+    slot = (bottom - top) / len(rows)
+    links = {1: 13, 2: 6, 3: 3}[len(rows)]
+    parts = []
+    for i, row in enumerate(rows):
+        y0 = top + i * slot + (slot - string_length(links)) / 2
+        parts += [cash_string(x, y0, links) for x in row]
+    if rank == 9:
+        parts.append(use("m-seal", transform=tr(20, MID, 1.2, -8)))
+    return "".join(parts)
+
+
+def coins_picture(rank: int) -> str:
+    parts = [use("m-coin", transform=tr(x, y, s)) for x, y, s in coin_positions(rank)]
+    if rank == 1:
+        # The ace is a hiu card: a ring of dots makes the lone coin a centrepiece.
+        parts.insert(
+            0,
+            el(
+                "circle",
+                cx=20,
+                cy=MID,
+                r=15.6,
+                fill="none",
+                stroke=INK,
+                stroke_width=0.8,
+                stroke_dasharray="1 1.6",
+            ),
+        )
+    return "".join(parts)
+
+
+def myriads_picture(rank: int) -> str:
+    return use("m-fig", transform=tr(20, 24.5)) + use(
+        "m-wan", stroke=INK, transform=tr(12, 62, 1.6)
+    )
+
+
+def index_band(card_id: str) -> str:
+    """The top index; the bottom one is the same group turned round the card's centre."""
+    suit, _, rank = card_id.partition("-")
+    hiu = card_id in HONOURS or rank == "1"
+    parts = []
+    glyph_colour = PAPER if hiu else INK
+    if hiu:
+        parts.append(el("rect", x=4, y=4, width=14, height=17, rx=1.5, fill=INK))
+    if card_id == "old-thousand":
+        parts.append(use("m-qian", stroke=glyph_colour, transform=tr(6.2, 5.3, 1.2)))
+        parts.append(use("m-seal", transform=tr(28.5, 12.5, 0.9, -8)))
+    elif card_id in ("red-flower", "white-flower"):
+        filled = card_id == "red-flower"
+        parts.append(
+            use(
+                "m-flower",
+                fill=PAPER if filled else INK,
+                stroke=PAPER,
+                stroke_width=1.6,
+                transform=tr(11, 13, 0.55),
+            )
+        )
+        if filled:
+            parts.append(use("m-seal", transform=tr(28.5, 12.5, 0.9, -8)))
+        else:
+            parts.append(
+                use(
+                    "m-flower",
+                    fill=PAPER,
+                    stroke=INK,
+                    stroke_width=1.6,
+                    transform=tr(28.5, 13, 0.5),
+                )
+            )
+    else:
+        parts.append(use(f"m-d{rank}", stroke=glyph_colour, transform=tr(6.2, 5.3, 1.2)))
+        if suit == "coins":
+            parts.append(use("m-coin", transform=tr(28.5, 12.5, 1.1)))
+        elif suit == "strings":
+            parts.append(cash_string(28.5, 4.6, 4))
+        else:
+            parts.append(use("m-wan", stroke=INK, transform=tr(23.5, 6.5, 1)))
+    return "".join(parts)
+
+
+def honour_picture(card_id: str) -> str:
+    if card_id == "old-thousand":
+        return (
+            use("m-fig", transform=tr(20, 24.5))
+            + el(
+                "path",
+                # A long beard marks the old man.
+                d="M-2.5 11C-3 16 -1 19 0 20 1 19 3 16 2.5 11Z",
+                transform=tr(20, 24.5),
+                fill=INK,
+            )
+            + use("m-seal", transform=tr(20, 69, 1.4, -8))
+        )
+    filled = card_id == "red-flower"
+    stem = el(
+        "path",
+        d="M20 52C19 60 21 68 20 78M20 66C15 63 11 64 9 67 13 69 17 68 20 66Z"
+        "M20 60C25 57 29 58 31 61 27 63 23 62 20 60Z",
+        fill=INK,
+        stroke=INK,
+        stroke_width=1,
+        stroke_linejoin="round",
+    )
+    bloom = use(
+        "m-flower",
+        fill=INK if filled else PAPER,
+        stroke=INK,
+        stroke_width=1.2,
+        transform=tr(20, 42, 1.2),
+    )
+    heart = el("circle", cx=20, cy=42, r=3, fill=PAPER if filled else INK)
+    out = stem + bloom + heart
+    if filled:
+        out += use("m-seal", transform=tr(20, 71, 1.2, -8))
+    return out
+
+
+def card(card_id: str) -> str:
+    suit, _, rank = card_id.partition("-")
+    if card_id in HONOURS:
+        picture = honour_picture(card_id)
+    elif suit == "coins":
+        picture = coins_picture(int(rank))
+    elif suit == "strings":
+        picture = strings_picture(int(rank))
+    else:
+        picture = myriads_picture(int(rank))
+    band_id = f"m-i-{card_id}"
+    return symbol(
+        card_id,
+        VIEW_BOX,
+        # Every paint property is set here so nothing leaks in from the page's CSS.
+        el(
+            "g",
+            frame(),
+            el("g", index_band(card_id), id=band_id),
+            use(band_id, transform=f"rotate(180 {W // 2} {H // 2})"),
+            picture,
+            fill="none",
+            stroke="none",
+            stroke_linecap="butt",
+            stroke_linejoin="miter",
+        ),
+    )
+
+
+def frame() -> str:
+    return use("m-frame")
+
+
+def frame_def() -> str:
+    return el(
+        "g",
+        el("rect", x=0.5, y=0.5, width=39, height=103, rx=3, fill=PAPER, stroke=INK),
+        el(
+            "path",
+            d="M2.5 2.5h35v99h-35zM2.5 22.5h35M2.5 81.5h35",
+            fill="none",
+            stroke=INK,
+            stroke_width=0.6,
+        ),
+        id="m-frame",
+    )
+
+
+def back() -> str:
+    """Ink field with a paper lattice and one coin: plain geometry, same for every card."""
+    x0, y0, x1, y1 = 4, 4, 36, 100
+    lines = []
+    step = 8
+    # Diagonals of both directions, clipped to the field by hand (no clipPath, see DESIGN).
+    for c in range(x0 - y1, x1 - y0 + 1, step):
+        seg = clip_line(c, 1, x0, y0, x1, y1)
+        if seg:
+            lines.append(seg)
+    for c in range(x0 + y0, x1 + y1 + 1, step):
+        seg = clip_line(c, -1, x0, y0, x1, y1)
+        if seg:
+            lines.append(seg)
+    lattice = el("path", d="".join(lines), stroke=PAPER, stroke_width=0.5, opacity=0.55)
+    return symbol(
+        "back",
+        VIEW_BOX,
+        el(
+            "g",
+            el("rect", x=0.5, y=0.5, width=39, height=103, rx=3, fill=PAPER, stroke=INK),
+            el("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, rx=1, fill=INK),
+            lattice,
+            el(
+                "rect",
+                x=x0 + 2,
+                y=y0 + 2,
+                width=x1 - x0 - 4,
+                height=y1 - y0 - 4,
+                fill="none",
+                stroke=PAPER,
+                stroke_width=0.6,
+            ),
+            el("circle", cx=20, cy=MID, r=10, fill=INK, stroke=PAPER, stroke_width=1),
+            use("m-coin", transform=tr(20, MID, 1.2)),
+            fill="none",
+            stroke="none",
+        ),
+    )
+
+
+def clip_line(c: float, slope: int, x0: float, y0: float, x1: float, y1: float) -> str:
+    """Segment of the line y = slope * x - slope * c ... inside the box, as ``M..L..``.
+
+    For slope 1 the line is x - y = c; for slope -1 it is x + y = c.
+    """
+    pts = []
+    for x in (x0, x1):
+        y = x - c if slope == 1 else c - x
+        if y0 <= y <= y1:
+            pts.append((x, y))
+    for y in (y0, y1):
+        x = y + c if slope == 1 else c - y
+        if x0 <= x <= x1:
+            pts.append((x, y))
+    pts = sorted(set(pts))
+    if len(pts) < 2:
+        return ""
+    (ax, ay), (bx, by) = pts[0], pts[-1]
+    if (ax, ay) == (bx, by):
+        return ""
+    return f"M{ax} {ay}L{bx} {by}"
+
+
+def build() -> str:
+    return sprite(
+        [frame_def(), *motif_defs()],
+        [card(cid) for cid in card_ids()] + [back()],
+    )

@@ -1,0 +1,75 @@
+"""Tiny SVG writer: compact number formatting, elements and the sprite wrapper.
+
+Everything the decks emit goes through here so that the output is short (integer or one-decimal
+coordinates, no redundant zeros) and identical on every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+# One palette for both decks: contrast was chosen against PAPER (ink ~15:1, red ~6:1).
+PAPER = "#f4ecd8"
+INK = "#1a1a1a"
+RED = "#b3261e"
+
+
+def num(value: float) -> str:
+    """Format a coordinate with at most one decimal and no leading zero (``0.5`` -> ``.5``)."""
+    rounded = round(value, 1)
+    if rounded == int(rounded):
+        return str(int(rounded))
+    text = f"{rounded:.1f}"
+    if text.startswith("0."):
+        return text[1:]
+    if text.startswith("-0."):
+        return "-" + text[2:]
+    return text
+
+
+def attr_value(value: object) -> str:
+    if isinstance(value, bool):
+        raise TypeError("boolean SVG attribute")
+    if isinstance(value, int | float):
+        return num(value)
+    return str(value)
+
+
+def el(tag: str, *children: str, **attrs: object) -> str:
+    """One element; ``stroke_width=1`` becomes ``stroke-width="1"``, ``None`` values are dropped."""
+    parts = [tag]
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f'{name}="{attr_value(value)}"')
+    head = " ".join(parts)
+    body = "".join(children)
+    if not body:
+        return f"<{head}/>"
+    return f"<{head}>{body}</{tag}>"
+
+
+def use(ref: str, x: float = 0, y: float = 0, **attrs: object) -> str:
+    """A ``<use>`` of an internal motif; x and y are only written when not zero."""
+    return el("use", href=f"#{ref}", x=x or None, y=y or None, **attrs)
+
+
+def tr(x: float, y: float, scale: float = 1, rotate: float = 0) -> str:
+    """A transform attribute value: translate, then rotate and scale around that point."""
+    out = f"translate({num(x)} {num(y)})"
+    if rotate:
+        out += f" rotate({num(rotate)})"
+    if scale != 1:
+        out += f" scale({num(scale) if scale * 10 == int(scale * 10) else round(scale, 2)})"
+    return out
+
+
+def sprite(defs: Iterable[str], symbols: Iterable[str]) -> str:
+    """The whole file: hidden root, shared motifs in ``<defs>``, then one symbol per card."""
+    body = "<defs>" + "".join(defs) + "</defs>\n" + "\n".join(symbols)
+    return '<svg xmlns="http://www.w3.org/2000/svg" style="display:none">\n' + body + "\n</svg>\n"
+
+
+def symbol(card_id: str, view_box: str, *children: str) -> str:
+    return el("symbol", *children, id=card_id, viewBox=view_box)
