@@ -17,6 +17,7 @@ from pathlib import Path
 
 import brotli
 from flask import Flask, Response, abort, request
+from werkzeug.wrappers import Response as BaseResponse
 
 COMPRESSIBLE = (".css", ".js", ".svg", ".json", ".txt", ".html", ".xml", ".webmanifest")
 SKIPPED = {"README.md", "LICENSE.md"}
@@ -77,7 +78,7 @@ class Assets:
     def url(self, name: str) -> str:
         return f"/static/{self.by_name[name].hashed_name}"
 
-    def serve(self, hashed_name: str) -> Response:
+    def serve(self, hashed_name: str) -> BaseResponse:
         asset = self.by_hashed_name.get(hashed_name)
         if asset is None:
             abort(404)

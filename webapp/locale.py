@@ -32,7 +32,7 @@ def guess_language() -> str:
 
 def current_language() -> str:
     """The language of the page being rendered."""
-    lang = g.get("lang_code")
+    lang = str(g.get("lang_code", ""))
     if lang in LANGUAGES:
         return lang
     # A page that matched no route (a 404) still speaks the language its URL names.
@@ -83,7 +83,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.add_template_global(translated_url)
     app.add_template_global(current_language)
-    app.add_template_global(LANGUAGES, "LANGUAGES")
+    app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.url_value_preprocessor(pull_language)
     app.url_defaults(push_language)
     app.after_request(remember_language)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.display import COOKIE, Display
@@ -49,7 +49,7 @@ def settings() -> str | BaseResponse:
     language = request.form.get("language")
     if language:
         target = swap_language(target, language)
-    response: Response = redirect(target, code=303)
+    response = redirect(target, code=303)
     response.set_cookie(
         COOKIE, chosen.to_cookie(), max_age=365 * 24 * 3600, samesite="Lax", httponly=True
     )
