@@ -1,0 +1,50 @@
+"""Kowah (Cheki, RULES.md §2): 2 to 4 players each for themself, one deal of 120 cards.
+
+``GAME`` is the descriptor the registry finds; ``checki_pairs`` is the rules oracle.
+"""
+
+from __future__ import annotations
+
+from webapp.game.kowah.bots import BOTS
+from webapp.game.kowah.cards import DECK
+from webapp.game.kowah.rules import checki_pairs
+from webapp.game.kowah.state import (
+    DEFAULT_PLAYERS,
+    PLAYER_COUNTS,
+    KowahAction,
+    KowahState,
+    apply,
+    cards,
+    legal_actions,
+    new_game,
+    outcome,
+    parse_action,
+    timeout_action,
+    to_act,
+)
+from webapp.game.kowah.view import KowahView, hidden_cards, view
+from webapp.game.protocol import Bot, Game, solo_teams
+
+_bots: dict[str, Bot[KowahView, KowahAction]] = dict(BOTS)
+
+GAME: Game[KowahState, KowahAction, KowahView] = Game(
+    name="kowah",
+    seat_counts=PLAYER_COUNTS,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    to_act=to_act,
+    timeout_action=timeout_action,
+    parse_action=parse_action,
+    seats=lambda state: state.players,
+    teams=solo_teams,
+    bots=_bots,
+    deck=DECK,
+    cards=cards,
+    hidden_cards=hidden_cards,
+    default_options={"players": DEFAULT_PLAYERS},
+)
+
+__all__ = ["GAME", "KowahAction", "KowahState", "KowahView", "checki_pairs"]

@@ -1,0 +1,450 @@
+"""Kowah's deal and turn engine: actions, the frozen state and the pure transition ``apply``.
+
+A turn is take (draw the stock's top, or take the latest discard), discard, then, when the
+8 cards kept are checki, a declare-or-pass choice. Declared seats have no choices left, so
+their turns (draw; discard that card unless it wins) are played automatically as soon as they
+come up. Winning cards are claimed automatically the moment they are drawn or discarded.
+Decisions where RULES.md is silent: copies of a type are indistinguishable, so a taken type
+may not be discarded in the same turn even when another copy is held; the deal ends drawn at
+once when the draw that empties the stock wins nothing (the drawer does not discard); the
+winning card joins the winner's hand; the turn timer draws if nothing was taken, discards
+the drawn card (or else the first legal card in canonical order), and declares with the first
+exposable pair in canonical order when the hand is checki, as the bots would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from webapp.game.deck import next_seat, remove_one, rng, shuffled
+from webapp.game.kowah.cards import DECK, ORDER, sort_cards
+from webapp.game.kowah.rules import MULTIPLIER, checki_pairs, claimant, win_reason
+from webapp.game.protocol import IllegalAction, Outcome
+
+HAND_SIZE = 8
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+DEFAULT_PLAYERS = 3
+
+Phase = Literal["take", "discard", "declare", "over"]
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw the top card of the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take the latest discard (the card the previous player just discarded)."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard one card of this type face up."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True)
+class Declare:
+    """Declare checki, exposing the pair of this type."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"declare {self.card}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Do not declare now, although the hand is checki."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """What the table plays when the turn timer runs out: it completes the seat's turn."""
+
+    def __str__(self) -> str:
+        return "timeout"
+
+
+KowahAction = Draw | Take | Discard | Declare | Pass | Timeout
+
+
+def parse_action(text: str) -> KowahAction:
+    """An action from its text form (the log format).
+
+    >>> parse_action("discard coins-5")
+    Discard(card='coins-5')
+    >>> str(parse_action("declare red-flower"))
+    'declare red-flower'
+    """
+    verb, _, card = text.strip().partition(" ")
+    simple: dict[str, KowahAction] = {
+        "draw": Draw(),
+        "take": Take(),
+        "pass": Pass(),
+        "timeout": Timeout(),
+    }
+    if verb in simple and not card:
+        return simple[verb]
+    if card in ORDER:
+        if verb == "discard":
+            return Discard(card)
+        if verb == "declare":
+            return Declare(card)
+    raise IllegalAction("bad-action", text)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in order; the views filter what each seat may see of it.
+
+    ``kind`` is "start" (``seat`` plays first), "draw" (``public`` when everyone saw the card),
+    "take", "discard", "declare" (``card`` is the exposed pair), "pass" (seen by its seat only),
+    "win" (``seat`` won ``card`` with ``reason`` from ``source``) or "stock-out" (``seat``
+    drew the last card and the deal is drawn).
+    """
+
+    kind: str
+    seat: int
+    card: str | None = None
+    public: bool = True
+    source: int | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class PileCard:
+    """A discard still lying face up, and the seat that discarded it."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class KowahState:
+    """One deal of Kowah.
+
+    ``hands`` are kept in canonical order; ``stock[0]`` is the top card. ``pile`` lists the
+    discards still face up, oldest first (a taken discard leaves it). ``exposed`` is each
+    seat's exposed pair type once declared. ``known`` lists, per seat, cards every seat knows
+    to be in that hand (taken discards and publicly drawn cards kept), apart from the exposed
+    pair. ``drawn``/``taken`` record the current turn's card.
+    """
+
+    seed: int
+    players: int
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...]
+    pile: tuple[PileCard, ...]
+    exposed: tuple[str | None, ...]
+    known: tuple[tuple[str, ...], ...]
+    current: int
+    phase: Phase
+    drawn: str | None
+    taken: str | None
+    events: tuple[Event, ...]
+    result: Outcome | None = None
+
+    @property
+    def public_draws(self) -> bool:
+        """Whether stock draws are shown to all (from the first declaration on)."""
+        return any(pair is not None for pair in self.exposed)
+
+
+def new_game(seed: int, options: Mapping[str, Any]) -> KowahState:
+    """Shuffle, deal 8 to each player and pick the first player, all from the seed.
+
+    >>> state = new_game(1, {"players": 4})
+    >>> [len(hand) for hand in state.hands], len(state.stock), state.phase
+    ([8, 8, 8, 8], 88, 'take')
+    """
+    players = options.get("players", DEFAULT_PLAYERS)
+    if players not in PLAYER_COUNTS:
+        raise IllegalAction("bad-players", str(players))
+    order = shuffled(DECK, seed, "kowah", "deal")
+    hands = tuple(
+        sort_cards(order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(players)
+    )
+    first = rng(seed, "kowah", "first").randrange(players)
+    return KowahState(
+        seed=seed,
+        players=players,
+        hands=hands,
+        stock=order[players * HAND_SIZE :],
+        pile=(),
+        exposed=(None,) * players,
+        known=((),) * players,
+        current=first,
+        phase="take",
+        drawn=None,
+        taken=None,
+        events=(Event("start", first),),
+    )
+
+
+def legal_actions(state: KowahState) -> tuple[KowahAction, ...]:
+    """The actions the acting seat may choose now (the timer's "timeout" is not among them).
+
+    >>> legal_actions(new_game(1, {}))
+    (Draw(),)
+    """
+    seat = state.current
+    if state.phase == "take":
+        if state.pile and state.exposed[seat] is None:
+            return (Draw(), Take())
+        return (Draw(),)
+    if state.phase == "discard":
+        if state.exposed[seat] is not None and state.drawn is not None:
+            return (Discard(state.drawn),)
+        return tuple(
+            Discard(card) for card in dict.fromkeys(state.hands[seat]) if card != state.taken
+        )
+    if state.phase == "declare":
+        pairs = checki_pairs(state.hands[seat])
+        return tuple(Declare(card) for card in sort_cards(list(pairs))) + (Pass(),)
+    return ()
+
+
+def to_act(state: KowahState) -> int | None:
+    """The seat whose decision the deal waits for (``None`` once it is over)."""
+    return None if state.phase == "over" else state.current
+
+
+def outcome(state: KowahState) -> Outcome | None:
+    """How the deal ended, or ``None`` while it goes on."""
+    return state.result
+
+
+def apply(state: KowahState, action: KowahAction) -> KowahState:
+    """The state after the acting seat's ``action``; raises ``IllegalAction`` with a reason.
+
+    >>> state = apply(new_game(1, {}), Draw())
+    >>> state.phase, len(state.hands[state.current])
+    ('discard', 9)
+    """
+    if state.phase == "over":
+        raise IllegalAction("game-over")
+    if isinstance(action, Timeout):
+        return _timeout(state)
+    if isinstance(action, Draw):
+        _need_phase(state, "take")
+        return _draw(state)
+    if isinstance(action, Take):
+        return _take(state)
+    if isinstance(action, Discard):
+        return _discard(state, action.card)
+    if isinstance(action, Declare):
+        return _declare(state, action.card)
+    if isinstance(action, Pass):
+        _need_phase(state, "declare")
+        return _end_turn(replace(state, events=state.events + (Event("pass", state.current),)))
+    raise IllegalAction("bad-action", repr(action))
+
+
+def timeout_action(state: KowahState) -> KowahAction:
+    """The action the table plays when the acting seat's timer runs out."""
+    return Timeout()
+
+
+def _need_phase(state: KowahState, phase: Phase) -> None:
+    if state.phase != phase:
+        raise IllegalAction("wrong-phase", f"{state.phase}, not {phase}")
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` less one copy of ``card`` when present (known cards are a lower bound)."""
+    return remove_one(cards, card) if card in cards else cards
+
+
+def _win(state: KowahState, winner: int, card: str, source: int, drawn: bool) -> KowahState:
+    """End the deal: ``winner`` claims ``card`` from the drawer's hand or the pile."""
+    reason = win_reason(winner, source, drawn)
+    hands = state.hands
+    pile = state.pile
+    if winner != source or not drawn:
+        if drawn:
+            hands = _set(hands, source, remove_one(hands[source], card))
+        else:
+            pile = pile[:-1]
+        hands = _set(hands, winner, sort_cards(hands[winner] + (card,)))
+    multiplier = MULTIPLIER[reason]
+    result = Outcome(
+        winners=(winner,),
+        points=tuple(multiplier if seat == winner else 0 for seat in range(state.players)),
+        reason=reason,
+        detail={
+            "card": card,
+            "pair": state.exposed[winner],
+            "multiplier": multiplier,
+            "source": source,
+        },
+    )
+    event = Event("win", winner, card, source=source, reason=reason)
+    return replace(
+        state,
+        hands=hands,
+        pile=pile,
+        phase="over",
+        events=state.events + (event,),
+        result=result,
+    )
+
+
+def _draw(state: KowahState) -> KowahState:
+    seat = state.current
+    card, stock = state.stock[0], state.stock[1:]
+    public = state.public_draws
+    known = (
+        _set(state.known, seat, sort_cards(state.known[seat] + (card,))) if public else state.known
+    )
+    state = replace(
+        state,
+        hands=_set(state.hands, seat, sort_cards(state.hands[seat] + (card,))),
+        stock=stock,
+        known=known,
+        phase="discard",
+        drawn=card,
+        events=state.events + (Event("draw", seat, card, public=public),),
+    )
+    winner = claimant(card, seat, state.exposed, drawn=True)
+    if winner is not None:
+        return _win(state, winner, card, seat, drawn=True)
+    if not stock:
+        result = Outcome(winners=(), points=(0,) * state.players, reason="stock-out")
+        return replace(
+            state,
+            phase="over",
+            events=state.events + (Event("stock-out", seat),),
+            result=result,
+        )
+    return state
+
+
+def _take(state: KowahState) -> KowahState:
+    _need_phase(state, "take")
+    seat = state.current
+    if state.exposed[seat] is not None:
+        raise IllegalAction("hand-locked")
+    if not state.pile:
+        raise IllegalAction("no-discard")
+    card = state.pile[-1].card
+    return replace(
+        state,
+        hands=_set(state.hands, seat, sort_cards(state.hands[seat] + (card,))),
+        pile=state.pile[:-1],
+        known=_set(state.known, seat, sort_cards(state.known[seat] + (card,))),
+        phase="discard",
+        taken=card,
+        events=state.events + (Event("take", seat, card),),
+    )
+
+
+def _discard(state: KowahState, card: str) -> KowahState:
+    _need_phase(state, "discard")
+    seat = state.current
+    if card not in state.hands[seat]:
+        raise IllegalAction("card-not-in-hand", card)
+    if state.exposed[seat] is not None and card != state.drawn:
+        raise IllegalAction("hand-locked", card)
+    if card == state.taken:
+        raise IllegalAction("discard-just-taken", card)
+    state = _lay_down(state, card)
+    if state.phase == "over":
+        return state
+    if state.exposed[seat] is None and checki_pairs(state.hands[seat]):
+        return replace(state, phase="declare")
+    return _end_turn(state)
+
+
+def _declare(state: KowahState, card: str) -> KowahState:
+    _need_phase(state, "declare")
+    seat = state.current
+    if card not in checki_pairs(state.hands[seat]):
+        raise IllegalAction("pair-not-exposable", card)
+    known = tuple(other for other in state.known[seat] if other != card)
+    state = replace(
+        state,
+        exposed=_set(state.exposed, seat, card),
+        known=_set(state.known, seat, known),
+        events=state.events + (Event("declare", seat, card),),
+    )
+    return _end_turn(state)
+
+
+def _end_turn(state: KowahState) -> KowahState:
+    """Pass the turn on, playing the locked turns of declared seats as they come up."""
+    while True:
+        state = replace(
+            state,
+            current=next_seat(state.current, state.players),
+            phase="take",
+            drawn=None,
+            taken=None,
+        )
+        if state.exposed[state.current] is None:
+            return state
+        state = _draw(state)
+        if state.phase == "over":
+            return state
+        assert state.drawn is not None
+        state = _lay_down(state, state.drawn)
+        if state.phase == "over":
+            return state
+
+
+def _lay_down(state: KowahState, card: str) -> KowahState:
+    """The acting seat discards ``card`` face up; a seat waiting on it wins at once."""
+    seat = state.current
+    state = replace(
+        state,
+        hands=_set(state.hands, seat, remove_one(state.hands[seat], card)),
+        pile=state.pile + (PileCard(seat, card),),
+        known=_set(state.known, seat, _without(state.known[seat], card)),
+        events=state.events + (Event("discard", seat, card),),
+    )
+    winner = claimant(card, seat, state.exposed, drawn=False)
+    if winner is not None:
+        return _win(state, winner, card, seat, drawn=False)
+    return state
+
+
+def _timeout(state: KowahState) -> KowahState:
+    if state.phase == "take":
+        state = _draw(state)
+        if state.phase == "over":
+            return state
+    if state.phase == "discard":
+        # Legal discards come in canonical order: the drawn card, else the first of them.
+        legal = legal_actions(state)
+        drawn = Discard(state.drawn) if state.drawn is not None else None
+        state = apply(state, drawn if drawn in legal else legal[0])
+    if state.phase == "declare":
+        pairs = sort_cards(list(checki_pairs(state.hands[state.current])))
+        state = _declare(state, pairs[0])
+    return state
+
+
+def cards(state: KowahState) -> tuple[str, ...]:
+    """Every card of the deal in every zone (hands, stock, pile)."""
+    in_hands = tuple(card for hand in state.hands for card in hand)
+    return in_hands + state.stock + tuple(entry.card for entry in state.pile)
