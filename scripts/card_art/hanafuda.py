@@ -282,7 +282,7 @@ def plant_feb() -> str:
         stroke_width=2,
         stroke_linecap="round",
     )
-    spots = [(20, 23), (12, 39), (31, 41), (8, 12), (33, 6), (26, 15), (34, 25), (6, 50), (24, 41)]
+    spots = [(20, 23), (12, 39), (31, 41), (8, 12), (32, 7), (26, 15), (34, 25), (6, 50), (24, 41)]
     return (
         el("path", d="M1 54C12 51 26 57 39 53V59H1Z", fill=RED)
         + branch
@@ -300,11 +300,11 @@ def plant_mar() -> str:
         stroke_linecap="round",
     )
     spots = [
-        (5, 8),
+        (6, 8),
         (12, 5),
         (20, 7),
         (28, 5),
-        (35, 9),
+        (34, 9),
         (8, 16),
         (16, 14),
         (24, 15),
@@ -312,7 +312,7 @@ def plant_mar() -> str:
         (13, 22),
         (20, 21),
         (28, 23),
-        (36, 24),
+        (35, 24),
         (22, 29),
         (31, 31),
     ]
@@ -332,7 +332,7 @@ def plant_apr() -> str:
             (16, 5, 30),
             (24, 3, -15),
             (30, 6, 20),
-            (34, 2, 160),
+            (33, 4, 160),
         ]
     )
     stems = el(
@@ -414,7 +414,7 @@ def plant_jul() -> str:
     return stems + "".join(blooms)
 
 
-def plant_aug(sky: str = PAPER) -> str:
+def aug_hill() -> str:
     grass = el(
         "path",
         # Pampas blades grow out of the black hill: paper strokes read as moonlit grass.
@@ -424,19 +424,25 @@ def plant_aug(sky: str = PAPER) -> str:
         stroke=PAPER,
         stroke_width=0.7,
     )
-    plumes = el(
-        "path",
-        d="M9 33C8 26 7 20 5 14M20 29C20 22 21 16 23 10M31 31C32 25 34 20 36 15M5 14C4 16 4 18 5"
-        " 20M5 14C7 15 8 17 8 19M23 10C21 11 20 13 20 15M23 10C25 12 25 14 25 16M36 15C34 16 33 18"
-        " 34 20M36 15C37 17 38 18 38 20",
-        fill="none",
-        stroke=INK,
-        stroke_width=0.9,
-    )
-    out = plumes + el("path", d="M1 35C8 27 30 26 39 33V59H1Z", fill=INK) + grass
-    if sky != PAPER:
-        out = el("path", d="M1 1H39V36H1Z", fill=sky) + out
-    return out
+    return el("path", d="M1 35C8 27 30 26 39 33V59H1Z", fill=INK) + grass
+
+
+def aug_plumes() -> str:
+    # Each plume: a stem rising from the hill and a head of fine strands drooping to one side.
+    plume_d = []
+    for bx, by, tx, ty, side in ((9, 33, 6, 21, 1), (20, 29, 22, 18, -1), (31, 31, 34, 21, -1)):
+        plume_d.append(f"M{bx} {by}Q{num((bx + tx) / 2)} {num(ty + 6)} {tx} {ty}")
+        for k in range(5):
+            ex, ey = tx + side * (1.6 + k * 0.9), ty + 2.6 + k * 1.5
+            plume_d.append(
+                f"M{tx} {ty}Q{num(tx + side * (1.2 + k * 0.5))} {num(ty - 0.4)} {num(ex)} {num(ey)}"
+            )
+    plumes = el("path", d="".join(plume_d), fill="none", stroke=INK, stroke_width=0.7)
+    return plumes
+
+
+def plant_aug() -> str:
+    return use("m-aug-plumes") + use("m-aug-hill")
 
 
 def plant_sep() -> str:
@@ -484,6 +490,10 @@ def plant_oct() -> str:
         (30, 34, 1, RED),
         (35, 29, 0.8, RED),
         (15, 18, 0.7, "#d9681e"),
+        # A few fallen leaves fill the lower half of the plains.
+        (9, 44, 0.8, "#d9681e"),
+        (22, 50, 0.9, RED),
+        (33, 46, 0.7, RED),
     ]
     return twigs + "".join(use("m-maple", transform=tr(x, y, s), fill=c) for x, y, s, c in leaves)
 
@@ -502,8 +512,8 @@ def plant_nov() -> str:
     return el("path", d="M2 1H38V3H2Z", fill=DARK_GREEN) + strands
 
 
-def plant_dec(ground: str = PAPER) -> str:
-    spikes = "".join(
+def dec_spikes() -> str:
+    return "".join(
         el("path", d=f"M{x} {y + 16}V{y}", stroke=BROWN, stroke_width=0.8)
         + "".join(
             el("circle", cx=x + dx, cy=y + dy, r=1.2, fill=PURPLE if (dx + dy) % 2 else "#8f73c0")
@@ -519,8 +529,11 @@ def plant_dec(ground: str = PAPER) -> str:
                 (-1, 7.5),
             ]
         )
-        for x, y in ((10, 4), (20, 1), (30, 4))
+        for x, y in ((23, 2), (31, 5), (14, 16))
     )
+
+
+def dec_leaves() -> str:
     leaf_path = "M0 0C-8-2-12-10-9-16-6-20 0-18 0-14 0-18 6-20 9-16 12-10 8-2 0 0Z"
     leaves = "".join(
         el("path", d=leaf_path, transform=tr(x, y, s, a), fill=GREEN if i % 2 else LEAF)
@@ -534,10 +547,11 @@ def plant_dec(ground: str = PAPER) -> str:
         )
         for i, (x, y, s, a) in enumerate([(9, 58, 1.1, -25), (31, 58, 1.1, 25), (20, 60, 1.3, 0)])
     )
-    out = spikes + leaves
-    if ground != PAPER:
-        out = el("path", d="M1 1H39V59H1Z", fill=ground) + out
-    return out
+    return leaves
+
+
+def plant_dec() -> str:
+    return use("m-dec-spikes") + use("m-dec-leaves")
 
 
 PLANTS = {
@@ -638,75 +652,133 @@ def moon() -> str:
 def rain_man() -> str:
     rain = el(
         "path",
-        d="M4 10 1 20M10 6 7 16M34 8 31 18M38 20 35 30M6 28 3 38M37 38 34 48",
+        d="M4 10 1 20M10 4 7 14M36 6 33 16M38 22 35 32M6 30 3 40M37 40 34 50M30 2 28 8",
         stroke=INK,
         stroke_width=0.6,
     )
     return "".join(
         [
             el("path", d="M1 50C10 47 28 53 39 49V59H1Z", fill=BLUE),
-            rain,
-            el("path", d="M20 22 22 43", stroke=BROWN, stroke_width=0.9),
-            el("path", d="M8 23C9 13 26 10 31 19Z", fill=RED, stroke=INK, stroke_width=0.5),
             el(
                 "path",
-                d="M14 32C12 40 11 46 12 52H28C28 44 26 38 23 31Z",
+                d="M4 54C10 52 14 55 20 53M24 56C28 54 32 56 36 54",
+                stroke=WHITE,
+                stroke_width=0.6,
+                fill="none",
+            ),
+            rain,
+            # The umbrella is lifted high and tilted so the poet's face stays in view.
+            el("path", d="M20 17 23.5 42", stroke=BROWN, stroke_width=0.9),
+            el("path", d="M6 20C7 10 25 5 32 14Z", fill=RED, stroke=INK, stroke_width=0.5),
+            el(
+                "path",
+                d="M19.6 9.4 10.5 19M19.6 9.4 16 17.6M19.6 9.4 21.6 16.4M19.6 9.4 27 15",
+                stroke="#7a1a14",
+                stroke_width=0.5,
+            ),
+            el(
+                "path",
+                d="M14.6 29.6C12 38 11 45 11.6 52H28.4C28.4 44 26.6 36 23.4 29.4Z",
                 fill=GOLD,
                 stroke=INK,
                 stroke_width=0.6,
             ),
-            el("path", d="M14 36 23 34M13 42 26 40", stroke=BROWN, stroke_width=0.6),
-            el("circle", cx=19, cy=28, r=3, fill=WHITE, stroke=INK, stroke_width=0.6),
-            el("path", d="M16.5 26.8C17 24.4 21 24.4 21.5 26.8Z", fill=INK),
-            el("ellipse", cx=31, cy=53, rx=3, ry=2, fill=LEAF),
-            el("circle", cx=32.6, cy=51.6, r=0.6, fill=INK),
+            el(
+                "path",
+                d="M15 29.6 19 35 23.4 29.4M13 42 27 40M12.2 47 28 46",
+                stroke=BROWN,
+                stroke_width=0.6,
+                fill="none",
+            ),
+            el("circle", cx=19, cy=26, r=3.2, fill=WHITE, stroke=INK, stroke_width=0.6),
+            el("path", d="M15.8 25.2C16 21.6 22 21.6 22.2 25.2 20 24 18 24 15.8 25.2Z", fill=INK),
+            el(
+                "path",
+                d="M17.6 26.4h.1M20.4 26.4h.1",
+                stroke=INK,
+                stroke_width=0.8,
+                stroke_linecap="round",
+            ),
+            el(
+                "ellipse",
+                cx=31,
+                cy=51.6,
+                rx=3,
+                ry=2,
+                fill=LEAF,
+                stroke=DARK_GREEN,
+                stroke_width=0.4,
+            ),
+            el("circle", cx=32.6, cy=50.4, r=0.6, fill=INK),
         ]
     )
 
 
 def phoenix() -> str:
-    tail = el(
-        "path",
-        d="M18 30C10 36 6 44 4 54M20 31C16 40 16 48 18 56M22 31C24 40 30 46 36 50",
-        fill="none",
-        stroke=RED,
-        stroke_width=2.2,
-        stroke_linecap="round",
-    )
-    tail2 = el(
-        "path",
-        d="M18 30C10 36 6 44 4 54M20 31C16 40 16 48 18 56M22 31C24 40 30 46 36 50",
-        fill="none",
-        stroke=GOLD,
-        stroke_width=0.8,
-        stroke_dasharray="1.5 2",
-    )
-    return "".join(
-        [
-            el("path", d="M0 22C10 18 30 26 40 20V32C30 36 12 28 0 32Z", fill="#f5c9a0"),
-            tail,
-            tail2,
+    plumes = "M19 30C11 36 6 42 4 51M20.6 31C17 38 16 45 17.6 53M22 30.6C25 38 30 43 36 47"
+    bird = el(
+        "g",
+        *[
+            el("path", d=plumes, fill="none", stroke=RED, stroke_width=2.6, stroke_linecap="round"),
             el(
                 "path",
-                d="M20 29C12 24 6 16 6 8 12 14 18 18 22 22Z",
+                d=plumes,
+                fill="none",
+                stroke=GOLD,
+                stroke_width=1,
+                stroke_dasharray="1.4 2.2",
+            ),
+            # Broad wings with a scalloped trailing edge: a phoenix, not a small bird.
+            el(
+                "path",
+                d="M19.6 27C12 25 5 19 3 8 6 11 8 10 9.4 13 10.4 10.4 12.4 11.4 13.4 15 14.6 12.6"
+                " 16.4 14 17 17.4 18.2 15.6 19.6 18 20.4 22Z",
                 fill=GOLD,
                 stroke=INK,
                 stroke_width=0.5,
+                stroke_linejoin="round",
             ),
             el(
                 "path",
-                d="M22 28C28 22 34 16 36 8 30 12 26 16 21 22Z",
+                d="M22.6 26C29 22 33.6 15.6 35.4 5.4 33 8.6 31 8 30.2 11.4 28.6 9.4 27.4 11.6 26.8"
+                " 14.6 25.2 13 24.4 15.6 24.2 18.4 22.8 17 21.8 19.4 21.4 23Z",
                 fill=GREEN,
                 stroke=INK,
                 stroke_width=0.5,
+                stroke_linejoin="round",
             ),
-            el("ellipse", cx=21, cy=27, rx=3.6, ry=5, fill=RED, stroke=INK, stroke_width=0.5),
-            el("path", d="M21 23C20 19 22 16 25 15", stroke=GREEN, stroke_width=2, fill="none"),
-            el("circle", cx=25.5, cy=14.8, r=1.8, fill=RED, stroke=INK, stroke_width=0.4),
-            el("path", d="M27 14.6 29.5 15.6", stroke=GOLD, stroke_width=0.9),
-            el("path", d="M25 13C24 11 25 9.4 27 9", stroke=GOLD, stroke_width=0.8, fill="none"),
-        ]
+            el(
+                "path",
+                d="M8 13.4C11 18 15 21 19 23M30.6 11.8C28.6 16.6 25.6 20 22.6 22.6",
+                stroke=INK,
+                stroke_width=0.4,
+                fill="none",
+            ),
+            el("ellipse", cx=21, cy=27.6, rx=3.6, ry=5, fill=RED, stroke=INK, stroke_width=0.5),
+            el(
+                "path",
+                d="M21.4 23.4C20.4 19 22 16 24.6 14.8",
+                stroke=GREEN,
+                stroke_width=2.2,
+                fill="none",
+                stroke_linecap="round",
+            ),
+            el("circle", cx=25.2, cy=14.4, r=2, fill=RED, stroke=INK, stroke_width=0.4),
+            el("path", d="M27 14 29.8 15.2 27 15.4Z", fill=GOLD),
+            el("circle", cx=25.6, cy=13.8, r=0.45, fill=INK),
+            el(
+                "path",
+                d="M24.4 12.6C23.4 10.6 24.4 8.6 26.6 8.4M25.6 12.6C25.6 11 26.6 10 28 10",
+                stroke=GOLD,
+                stroke_width=0.8,
+                fill="none",
+                stroke_linecap="round",
+            ),
+        ],
+        # Set a little lower and left so the crest clears the light marker.
+        transform="translate(-1.5 4)",
     )
+    return el("path", d="M1 22C10 18 30 26 39 20V32C30 36 12 28 1 32Z", fill="#f5c9a0") + bird
 
 
 def bird(x: float, y: float, s: float, body: str, belly: str, rotate: float = 0) -> str:
@@ -753,7 +825,7 @@ def bridge() -> str:
         for x, y in [(2, 52), (11, 49), (20, 46), (29, 43)]
     )
     posts = el("path", d="M5 54V60M14 51V58M23 48V56M32 45V54", stroke=INK, stroke_width=1)
-    return el("path", d="M0 44C12 42 28 46 40 42V60H0Z", fill="#8fb5d8") + posts + planks
+    return el("path", d="M1 44C12 42 28 46 39 42V59H1Z", fill="#8fb5d8") + posts + planks
 
 
 def butterflies() -> str:
@@ -796,17 +868,22 @@ def boar() -> str:
 
 
 def geese() -> str:
-    def goose(x: float, y: float, s: float) -> str:
-        return el(
-            "path",
-            # Flying left: long neck, raised far wing, lowered near wing.
-            d="M-6 0C-2-1.8 3-1.8 7 0 3 1.4-2 1.4-6 0ZM-5.6-.2-10-1.8-10.8-1.2-10-.6ZM-1-1C1-5 4-8"
-            " 9-9.4 7-5 4-2 2.4-.8ZM0 .8C2 3 5 4.4 9 4.6 6 2.4 4 1.2 2 .6Z",
-            transform=tr(x, y, s),
-            fill=INK,
-        )
-
-    return goose(15, 12, 1.15) + goose(28, 18, 1.2) + goose(19, 25, 1)
+    # One goose flying left, wings both raised: long neck and small head are what make it a
+    # goose and not the swallow of November.
+    goose = el(
+        "g",
+        el("path", d="M-3.6-.4-10-1.6", stroke=INK, stroke_width=1.3, stroke_linecap="round"),
+        el("circle", cx=-10.4, cy=-1.7, r=1.3, fill=INK),
+        el("path", d="M-11.4-1.9-13.4-1.2-11.4-1Z", fill=GOLD),
+        el("path", d="M-5 0C-3-2 3-2.2 5.4-.8L7.6-.8 6.4.8C3 2.4-3 2-5 0Z", fill=INK),
+        el("path", d="M-2-1.2C-1-5 1-8.4 5-10 4.6-6.4 3.2-3.2 1.8-1Z", fill=INK),
+        el("path", d="M-.6-.8C1.4-4 4-6 8.6-6.6 6.6-3.8 4.4-1.8 2.4-.2Z", fill="#3a3a3a"),
+        id="m-goose",
+    )
+    return el("defs", goose) + "".join(
+        use("m-goose", transform=tr(x, y, sc, -6))
+        for x, y, sc in ((21, 12, 1), (30.4, 20, 1), (17, 26.4, 0.85))
+    )
 
 
 def sake_cup() -> str:
@@ -861,7 +938,7 @@ def swallow() -> str:
     return el(
         "g",
         el("path", d="M-2-1-14-8-12-5-4 0ZM-2 1-12 7-4 1Z", fill=INK),
-        el("path", d="M-12 0-22-5-16 0-22 3Z", fill=INK),
+        el("path", d="M-4-.6-20-5-14 .2-20 3.6-4 .8Z", fill=INK),
         el("ellipse", rx=6, ry=2.6, fill=INK),
         el("path", d="M-1 1.6C1 2.8 4 2.6 6 1", stroke=WHITE, stroke_width=1, fill="none"),
         el("circle", cx=6, cy=-0.5, r=2.2, fill=INK),
@@ -940,12 +1017,17 @@ def card(card_id: str, kind: str) -> str:
     month = card_id[:3]
     month_no = MONTHS.index(month) + 1
     if card_id == "aug-moon":
-        plant = use("m-aug-red")
+        plant = el("path", d="M1 1H39V36H1Z", fill=RED) + use("m-aug")
+    elif card_id == "aug-geese":
+        # Bare hill: the plumes would tangle with the geese.
+        plant = use("m-aug-hill")
     elif card_id == "dec-plain-3":
-        plant = use("m-dec-gold")
-    elif card_id == "nov-lightning":
-        plant = ""
-    elif card_id.endswith("-plain-2"):
+        # The third plain of December is the yellow one, as in traditional packs.
+        plant = el("path", d="M1 1H39V59H1Z", fill="#efd27a") + use("m-dec")
+    elif card_id == "dec-phoenix":
+        # No flower spikes: the phoenix needs the whole sky.
+        plant = use("m-dec-leaves")
+    elif card_id.endswith("-plain-2") and month != "dec":
         # The twin plain is the same plant mirrored, so a pair looks like two cards, not one.
         plant = use(f"m-{month}", transform="matrix(-1 0 0 1 40 0)")
     else:
@@ -981,12 +1063,14 @@ def face_defs() -> list[str]:
         stroke=INK,
         stroke_width=1,
     )
-    plants = [el("g", fn(), id=f"m-{month}") for month, fn in PLANTS.items()]
-    extra = [
-        el("g", plant_aug(RED), id="m-aug-red"),
-        el("g", plant_dec("#efd27a"), id="m-dec-gold"),
+    parts = [
+        el("g", dec_spikes(), id="m-dec-spikes"),
+        el("g", dec_leaves(), id="m-dec-leaves"),
+        el("g", aug_hill(), id="m-aug-hill"),
+        el("g", aug_plumes(), id="m-aug-plumes"),
     ]
-    return [face, edge, *plants, *extra]
+    plants = [el("g", fn(), id=f"m-{month}") for month, fn in PLANTS.items()]
+    return [face, edge, *parts, *plants]
 
 
 def back() -> str:

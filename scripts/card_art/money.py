@@ -43,8 +43,8 @@ def motif_defs() -> list[str]:
         id="m-coin",
     )
     # A chain link seen flat and one seen edge-on: alternating, they read as a cord of cash.
-    ring = el("ellipse", id="m-ring", rx=2.4, ry=2.6, fill=PAPER, stroke=INK, stroke_width=1.1)
-    bar = el("ellipse", id="m-bar", rx=0.9, ry=2.5, fill=INK)
+    ring = el("ellipse", id="m-ring", rx=2.4, ry=2.6, fill=PAPER, stroke=INK, stroke_width=1.3)
+    bar = el("ellipse", id="m-bar", rx=1.1, ry=2.5, fill=INK)
     knot = el(
         "path",
         id="m-knot",
@@ -103,9 +103,8 @@ def motif_defs() -> list[str]:
         ),
         id="m-seal",
     )
-    figure = el(
+    robe = el(
         "g",
-        # Robe first, so head and hands sit on top of it.
         el(
             "path",
             d="M-4.5 12 -11.5 35H11.5L4.5 12Z",
@@ -116,14 +115,92 @@ def motif_defs() -> list[str]:
         ),
         el("path", d="M-4.5 12 0 18.5 4.5 12M-9 27H9", fill="none", stroke=INK, stroke_width=0.8),
         el("rect", x=-8, y=21.5, width=16, height=2.6, fill=INK),
-        el("path", d="M-1.4 13.5h2.8v9.5h-2.8z", fill=PAPER, stroke=INK, stroke_width=0.8),
         el("circle", cy=8, r=4.2, fill=PAPER, stroke=INK, stroke_width=1.1),
-        el("path", d="M-4.6 5.2C-4.6-.6 4.6-.6 4.6 5.2Z", fill=INK),
-        el("rect", x=-9.5, y=3.4, width=19, height=1.8, rx=0.9, fill=INK),
         el("path", d="M-1.8 8h.1M1.7 8h.1", stroke=INK, stroke_width=1.1, stroke_linecap="round"),
-        id="m-fig",
+        id="m-robe",
     )
-    return [coin, ring, bar, knot, tassel, wan, qian, petal, flower, seal, figure] + digit_defs(1.8)
+    # Nine figures from three hats x three robe patterns x three things held, so no two
+    # myriads cards share a picture (the way each card of a real pack shows its own hero).
+    hats = [
+        el(
+            "g",
+            el("path", d="M-4.6 5.2C-4.6-.6 4.6-.6 4.6 5.2Z"),
+            el("rect", x=-9.5, y=3.4, width=19, height=1.8, rx=0.9),
+            id="m-hat0",
+            fill=INK,
+        ),
+        el(
+            "path",
+            id="m-hat1",
+            d="M-4.5 7.2C-4.8 4.4-3 3.2 0 3.2S4.8 4.4 4.5 7.2C3 5.6-3 5.6-4.5 7.2Z"
+            "M0 3.6A2 2 0 1 1 0-.4 2 2 0 1 1 0 3.6ZM-3.6 1.6H3.6",
+            fill=INK,
+            stroke=INK,
+            stroke_width=0.6,
+        ),
+        el("path", id="m-hat2", d="M-9 5.6 0-1.4 9 5.6C5 4.6-5 4.6-9 5.6Z", fill=INK),
+    ]
+    patterns = [
+        el(
+            "path",
+            id="m-pat1",
+            d="M-6 28.4V34.4M-3 28.4V34.4M0 28.4V34.4M3 28.4V34.4M6 28.4V34.4",
+            stroke=INK,
+            stroke_width=0.7,
+        ),
+        el(
+            "path",
+            id="m-pat2",
+            d="M-7 31h.1M-3.5 31h.1M0 31h.1M3.5 31h.1M7 31h.1M-5.2 33.4h.1M-1.8 33.4h.1M1.8 33.4h.1"
+            "M5.2 33.4h.1M-5.2 28.8h.1M-1.8 28.8h.1M1.8 28.8h.1M5.2 28.8h.1",
+            stroke=INK,
+            stroke_width=1.3,
+            stroke_linecap="round",
+        ),
+    ]
+    props = [
+        el(
+            "path",
+            id="m-prop0",
+            d="M-1.4 13.5h2.8v9.5h-2.8z",
+            fill=PAPER,
+            stroke=INK,
+            stroke_width=0.8,
+        ),
+        el(
+            "path",
+            id="m-prop1",
+            d="M0 20-5 14.4A7.4 7.4 0 0 1 5 14.4ZM0 20-2.4 13.3M0 20V13M0 20 2.4 13.3",
+            fill=PAPER,
+            stroke=INK,
+            stroke_width=0.8,
+            stroke_linejoin="round",
+        ),
+        el(
+            "g",
+            el("path", d="M9.5 2V35", stroke=INK, stroke_width=1.2),
+            el("circle", cx=9.5, cy=2, r=1.6, fill=INK),
+            el("circle", cx=9.2, cy=18.6, r=1.8, fill=PAPER, stroke=INK, stroke_width=0.8),
+            id="m-prop2",
+        ),
+    ]
+    return [
+        coin,
+        ring,
+        bar,
+        knot,
+        tassel,
+        wan,
+        qian,
+        petal,
+        flower,
+        seal,
+        robe,
+        *hats,
+        *patterns,
+        *props,
+        *digit_defs(1.8),
+    ]
 
 
 def cash_string(x: float, top: float, links: int) -> str:
@@ -179,7 +256,7 @@ def string_rows(rank: int) -> list[list[float]]:
 
 def strings_picture(rank: int) -> str:
     rows = string_rows(rank)
-    top, bottom = 25.0, 79.5
+    top, bottom = 25.6, 80
     slot = (bottom - top) / len(rows)
     links = {1: 13, 2: 6, 3: 3}[len(rows)]
     parts = []
@@ -211,10 +288,20 @@ def coins_picture(rank: int) -> str:
     return "".join(parts)
 
 
+def figure(hat: int, pattern: int, prop: int, x: float = 20, y: float = 24.5) -> str:
+    parts = [use("m-robe")]
+    if pattern:
+        parts.append(use(f"m-pat{pattern}"))
+    parts += [use(f"m-hat{hat}"), use(f"m-prop{prop}")]
+    return el("g", *parts, transform=tr(x, y))
+
+
 def myriads_picture(rank: int) -> str:
-    return use("m-fig", transform=tr(20, 24.5)) + use(
-        "m-wan", stroke=INK, transform=tr(12, 62, 1.6)
-    )
+    i = rank - 1
+    hat, pattern = i % 3, i // 3
+    # A Latin square: every hat meets every pattern once and every prop once.
+    prop = (hat + pattern) % 3
+    return figure(hat, pattern, prop) + use("m-wan", stroke=INK, transform=tr(12, 62, 1.6))
 
 
 def index_band(card_id: str) -> str:
@@ -256,7 +343,7 @@ def index_band(card_id: str) -> str:
         if suit == "coins":
             parts.append(use("m-coin", transform=tr(28.5, 12.5, 1.1)))
         elif suit == "strings":
-            parts.append(cash_string(28.5, 4.6, 4))
+            parts.append(cash_string(28.5, 5.6, 3))
         else:
             parts.append(use("m-wan", stroke=INK, transform=tr(23.5, 6.5, 1)))
     return "".join(parts)
@@ -265,7 +352,7 @@ def index_band(card_id: str) -> str:
 def honour_picture(card_id: str) -> str:
     if card_id == "old-thousand":
         return (
-            use("m-fig", transform=tr(20, 24.5))
+            figure(0, 0, 2)
             + el(
                 "path",
                 # A long beard marks the old man.
