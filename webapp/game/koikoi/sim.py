@@ -1,0 +1,201 @@
+"""A fast model of a Koi-Koi round for the bots' look-ahead: cards as bit masks, greedy play.
+
+The engine's frozen states are right for the table but too slow to play thousands of
+sample rounds per decision.  Here a card is its index in ``DECK`` (its month is
+``index // 4``), a captured pile is an int bit mask, and ``base_points`` scores a mask
+exactly as ``scoring.yaku`` does (the tests compare them).  A yaku is new or improved
+exactly when the total rises, because every replacement rule swaps a yaku for a dearer
+one, so the model only tracks totals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Final
+
+from webapp.game.koikoi.cards import (
+    ANIMALS,
+    BLUES,
+    BOAR_DEER_BUTTERFLIES,
+    CURTAIN,
+    DECK,
+    DRY_LIGHTS,
+    KIND,
+    LIGHTS,
+    MOON,
+    PLAINS,
+    POEMS,
+    RIBBONS,
+    SAKE_CUP,
+)
+
+INDEX: Final[dict[str, int]] = {card: index for index, card in enumerate(DECK)}
+
+
+def mask_of(cards: Iterable[str]) -> int:
+    """The bit mask of some cards.
+
+    >>> bin(mask_of(["jan-crane", "jan-plain-1"]))
+    '0b101'
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << INDEX[card]
+    return mask
+
+
+LIGHT_M: Final = mask_of(LIGHTS)
+DRY_M: Final = mask_of(DRY_LIGHTS)
+ANIMAL_M: Final = mask_of(ANIMALS)
+RIBBON_M: Final = mask_of(RIBBONS)
+PLAIN_M: Final = mask_of(PLAINS)
+POEM_M: Final = mask_of(POEMS)
+BLUE_M: Final = mask_of(BLUES)
+ISC_M: Final = mask_of(BOAR_DEER_BUTTERFLIES)
+SAKE_B: Final = mask_of([SAKE_CUP])
+CURTAIN_B: Final = mask_of([CURTAIN])
+MOON_B: Final = mask_of([MOON])
+
+
+def base_points(mask: int) -> int:
+    """The sum of the yaku points a captured mask forms (as ``scoring.yaku`` sums them).
+
+    >>> base_points(mask_of(["jan-crane", "mar-curtain", "aug-moon", "sep-sake-cup"]))
+    15
+    """
+    total = 0
+    lights = (mask & LIGHT_M).bit_count()
+    if lights >= 3:
+        dry = (mask & DRY_M).bit_count()
+        if lights == 5:
+            total = 10
+        elif dry == 4:
+            total = 8
+        elif lights == 4:
+            total = 7
+        elif dry == 3:
+            total = 5
+    if mask & SAKE_B:
+        if mask & CURTAIN_B:
+            total += 5
+        if mask & MOON_B:
+            total += 5
+    animals = (mask & ANIMAL_M).bit_count()
+    if mask & ISC_M == ISC_M:
+        total += animals + 2
+    elif animals >= 5:
+        total += animals - 4
+    ribbons = (mask & RIBBON_M).bit_count()
+    poems, blues = mask & POEM_M == POEM_M, mask & BLUE_M == BLUE_M
+    if poems and blues:
+        total += ribbons + 4
+    elif poems or blues:
+        total += ribbons + 2
+    elif ribbons >= 5:
+        total += ribbons - 4
+    plains = (mask & PLAIN_M).bit_count()
+    if plains >= 10:
+        total += plains - 9
+    return total
+
+
+def score(base: int, doubled_by_koikoi: bool) -> int:
+    """A round score from its base: ×2 at 7 or more, ×2 after the opponent's koi-koi."""
+    return base * (2 if base >= 7 else 1) * (2 if doubled_by_koikoi else 1)
+
+
+#: A static worth per card for the quick play policy: lights, then yaku pieces, then plains.
+WORTH: Final[tuple[float, ...]] = tuple(
+    10.0
+    if KIND[card] == "light"
+    else 8.0
+    if card == SAKE_CUP
+    else 5.0
+    if card in BOAR_DEER_BUTTERFLIES or card in POEMS or card in BLUES
+    else 3.0
+    if KIND[card] in ("animal", "ribbon")
+    else 1.0
+    for card in DECK
+)
+
+
+def _best_take(field: list[int], card: int, pile: int) -> tuple[list[int], float]:
+    """The field cards ``card`` would capture (the better of two) and their quick worth."""
+    month = card >> 2
+    same = [other for other in field if other >> 2 == month]
+    if not same:
+        return [], 0.0
+    if len(same) == 2:
+        best = max(same, key=lambda other: WORTH[other])
+        same = [best]
+    taken = [card, *same]
+    gain = sum(WORTH[other] for other in taken)
+    mask = pile
+    for other in taken:
+        mask |= 1 << other
+    return taken, gain + 10.0 * (base_points(mask) - base_points(pile))
+
+
+def greedy_card(hand: list[int], field: list[int], pile: int) -> int:
+    """The quick policy: the best capture by worth and yaku gained, else the cheapest card."""
+    best, best_gain = -1, 0.0
+    for card in hand:
+        taken, gain = _best_take(field, card, pile)
+        if taken and gain > best_gain:
+            best, best_gain = card, gain
+    if best >= 0:
+        return best
+    return min(hand, key=lambda card: WORTH[card])
+
+
+def land(field: list[int], card: int, pile: int) -> int:
+    """Play ``card`` on ``field`` (in place), returning the new pile mask of its player."""
+    taken, _ = _best_take(field, card, pile)
+    if not taken:
+        field.append(card)
+        return pile
+    for other in taken:
+        if other != card:
+            field.remove(other)
+        pile |= 1 << other
+    return pile
+
+
+def rollout(
+    hands: tuple[list[int], list[int]],
+    field: list[int],
+    stock: list[int],
+    piles: list[int],
+    mover: int,
+    koikoi: int | None,
+) -> tuple[int | None, int]:
+    """Play the round out greedily from ``mover``'s turn; (winner, points) or (None, 0).
+
+    Before a koi-koi a new yaku stops at once (the quick policy always stops); after one,
+    the first new or improved yaku ends the round as the rules say.  The lists are
+    consumed: pass copies.  ``stock`` is turned over from its end.
+    """
+    while hands[0] or hands[1]:
+        hand = hands[mover]
+        pile = piles[mover]
+        before = base_points(pile)
+        card = greedy_card(hand, field, pile)
+        hand.remove(card)
+        pile = land(field, card, pile)
+        pile = land(field, stock.pop(), pile)
+        piles[mover] = pile
+        after = base_points(pile)
+        if after > before:
+            return mover, score(after, koikoi is not None and koikoi != mover)
+        mover = 1 - mover
+    return None, 0
+
+
+def deal_unseen(
+    unseen: list[int], opponent_count: int, rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """A random split of the unseen cards into an opponent hand and a stock (top last)."""
+    cards = unseen[:]
+    rng.shuffle(cards)
+    return cards[:opponent_count], cards[opponent_count:]
