@@ -188,12 +188,22 @@ def small_defs() -> list[str]:
         el("circle", r=1, fill=GOLD),
         id="m-peony",
     )
+    # Chrysanthemum: rings of long rounded petals, the way the flower is drawn as a crest.
+    kiku_petal = el("ellipse", id="m-kkp", cy=-4.4, rx=1.5, ry=3.4)
     kiku = el(
         "g",
-        el("path", d=star(16, 7.5, 4.5), fill=GOLD, stroke="#9a6b08", stroke_width=0.4),
-        el("path", d=star(12, 4.4, 2.6, -75), fill="#f2c94c"),
-        el("circle", r=1.6, fill=RED),
+        el("g", ring_of("m-kkp", 16, 0), fill=GOLD, stroke="#9a6b08", stroke_width=0.4),
+        el("g", ring_of("m-kkp", 10, 0), fill="#f2c94c", transform="scale(.55)"),
+        el("circle", r=1.5, fill=RED),
         id="m-kiku",
+    )
+    hagi = el(
+        "g",
+        el("path", d="M0 0C-2.4-.4-4.4-1.6-5-3.2-3-3.4-1.2-2 0 0Z", fill=LEAF),
+        el("ellipse", cx=1.4, cy=1.6, rx=1.3, ry=0.8, fill=PLUM),
+        el("ellipse", cx=2.8, cy=0.2, rx=1.1, ry=0.7, fill="#d9456a"),
+        el("ellipse", cx=0.4, cy=3, rx=1, ry=0.7, fill="#d9456a"),
+        id="m-hagi",
     )
     maple = el(
         "g",
@@ -239,7 +249,9 @@ def small_defs() -> list[str]:
         wisteria,
         iris,
         peony,
+        kiku_petal,
         kiku,
+        hagi,
         maple,
         leaf,
         ribbon,
@@ -390,28 +402,43 @@ def plant_jun() -> str:
     )
 
 
+def bezier(p: tuple[tuple[float, float], ...], t: float) -> tuple[float, float]:
+    """Point at ``t`` on the cubic Bezier ``p`` (four control points)."""
+    u = 1 - t
+    w = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+    return sum(k * q[0] for k, q in zip(w, p, strict=True)), sum(
+        k * q[1] for k, q in zip(w, p, strict=True)
+    )
+
+
+JUL_STEMS = (
+    ((2, 59), (6, 40), (16, 24), (36, 13)),
+    ((7, 59), (12, 44), (22, 34), (38, 30)),
+    ((1, 40), (8, 30), (14, 22), (22, 5)),
+    ((15, 59), (19, 51), (27, 46), (38, 45)),
+)
+
+
 def plant_jul() -> str:
     stems = el(
         "path",
-        d="M2 60C6 40 16 24 36 14M6 60C12 44 22 34 38 30M0 40C8 30 14 22 22 6",
+        d="".join(
+            f"M{num(a[0])} {num(a[1])}C" + " ".join(f"{num(x)} {num(y)}" for x, y in (b, c, d))
+            for a, b, c, d in JUL_STEMS
+        ),
         fill="none",
         stroke=BROWN,
-        stroke_width=1,
+        stroke_width=1.1,
     )
-    blooms = []
-    for (x0, y0), (x1, y1), n in (
-        ((4, 50), (34, 15), 8),
-        ((9, 52), (36, 30), 6),
-        ((3, 36), (21, 8), 6),
-    ):
-        for i in range(n):
-            t = (i + 0.5) / n
-            x = x0 + (x1 - x0) * t
-            y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * 6
-            side = 1 if i % 2 else -1
-            blooms.append(use("m-leaf", transform=tr(x, y, 0.5, 90 + side * 60), fill=LEAF))
-            blooms.append(el("ellipse", cx=x + side * 1.6, cy=y - 1.2, rx=1.3, ry=0.9, fill=PLUM))
-    return stems + "".join(blooms)
+    # Bush clover: at each node a small leaf and a spray of tiny flowers, alternating sides.
+    nodes = []
+    for stem in JUL_STEMS:
+        for i in range(7):
+            t = 0.3 + i * 0.1
+            x, y = bezier(stem, t)
+            mirror = " scale(-1 1)" if i % 2 else ""
+            nodes.append(use("m-hagi", transform=f"translate({num(x)} {num(y)}){mirror}"))
+    return stems + "".join(nodes)
 
 
 def aug_hill() -> str:

@@ -236,7 +236,7 @@ def coin_positions(rank: int) -> list[tuple[float, float, float]]:
         return [(20, 31, 1.05)] + [(x, y, 1.05) for y in (45, 59, 73) for x in (12, 28)]
     if rank == 8:
         return [(x, y, 1.05) for y in (30.5, 44.3, 58.1, 72) for x in (12, 28)]
-    return [(x, y, 0.88) for y in (34, MID, 70) for x in (9.5, 20, 30.5)]
+    return [(x, y, 0.85) for y in (33, MID, 71) for x in (9.6, 20, 30.4)]
 
 
 def string_rows(rank: int) -> list[list[float]]:
