@@ -94,6 +94,19 @@ def test_internal_references_resolve_and_motifs_are_prefixed(
     assert not re.search(r'href="(?!#)', text)
 
 
+def test_every_card_pins_the_inherited_paint_properties(
+    sprite: tuple[str, bytes, ET.Element],
+) -> None:
+    # Pages use the cards through an external <use>; inherited properties flow in from it, so
+    # each card's root group must set them instead of relying on the page's CSS.
+    _, _, root = sprite
+    for sym in root.iter(f"{SVG}symbol"):
+        group = sym[0]
+        assert group.tag == f"{SVG}g", sym.get("id")
+        for prop in ("fill", "stroke", "stroke-width", "stroke-dasharray", "fill-opacity"):
+            assert group.get(prop) is not None, (sym.get("id"), prop)
+
+
 def test_sprite_is_small_once_gzipped(sprite: tuple[str, bytes, ET.Element]) -> None:
     _, data, _ = sprite
     assert len(gzip.compress(data, 9)) <= MAX_GZIP

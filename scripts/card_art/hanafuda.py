@@ -1069,10 +1069,7 @@ def card(card_id: str, kind: str) -> str:
     return symbol(
         card_id,
         VIEW_BOX,
-        # Explicit paint on the root group: nothing may inherit from the page that uses the card.
-        el(
-            "g", *layers, fill="none", stroke="none", stroke_linecap="butt", stroke_linejoin="miter"
-        ),
+        *layers,
     )
 
 

@@ -400,18 +400,10 @@ def card(card_id: str) -> str:
     return symbol(
         card_id,
         VIEW_BOX,
-        # Every paint property is set here so nothing leaks in from the page's CSS.
-        el(
-            "g",
-            frame(),
-            el("g", index_band(card_id), id=band_id),
-            use(band_id, transform=f"rotate(180 {W // 2} {H // 2})"),
-            picture,
-            fill="none",
-            stroke="none",
-            stroke_linecap="butt",
-            stroke_linejoin="miter",
-        ),
+        frame(),
+        el("g", index_band(card_id), id=band_id),
+        use(band_id, transform=f"rotate(180 {W // 2} {H // 2})"),
+        picture,
     )
 
 

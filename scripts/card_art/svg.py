@@ -71,5 +71,27 @@ def sprite(defs: Iterable[str], symbols: Iterable[str]) -> str:
     return '<svg xmlns="http://www.w3.org/2000/svg" style="display:none">\n' + body + "\n</svg>\n"
 
 
+# Inherited paint properties, pinned on every card's root group. A card is used from pages with
+# an external <use>, and inherited properties (unlike selectors) reach into it from the <use>:
+# without this, a page rule such as `svg { stroke-dasharray: 2 }` would redraw every card.
+PAINT_RESET = {
+    "fill": "none",
+    "stroke": "none",
+    "stroke_width": 1,
+    "stroke_linecap": "butt",
+    "stroke_linejoin": "miter",
+    "stroke_miterlimit": 4,
+    "stroke_dasharray": "none",
+    "stroke_dashoffset": 0,
+    "stroke_opacity": 1,
+    "fill_opacity": 1,
+    "fill_rule": "nonzero",
+    "paint_order": "normal",
+    "marker": "none",
+    "visibility": "visible",
+}
+
+
 def symbol(card_id: str, view_box: str, *children: str) -> str:
-    return el("symbol", *children, id=card_id, viewBox=view_box)
+    """A card: its own viewBox and a root group that pins every inherited paint property."""
+    return el("symbol", el("g", *children, **PAINT_RESET), id=card_id, viewBox=view_box)
