@@ -1,0 +1,89 @@
+"""Koi-Koi figures: yaku oracle calls per second, random matches per second, bot decision times.
+
+Run ``.venv/bin/python benchmarks/koikoi_bench.py [--games N] [--seed S]``.  Bot times are
+per decision that offers a choice (a lone legal action is answered without thought), for
+each level playing seat 0 and 1 in turn against ``medium``, over 12-round matches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from webapp.game.koikoi import GAME, yaku  # noqa: E402
+from webapp.game.koikoi.cards import DECK  # noqa: E402
+
+
+def oracle_rate(seconds: float = 1.0) -> float:
+    rng = random.Random(1)
+    piles = [rng.sample(DECK, rng.randint(0, 24)) for _ in range(2000)]
+    calls, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for pile in piles:
+            yaku(pile)
+        calls += len(piles)
+    return calls / (time.perf_counter() - start)
+
+
+def random_match_rate(games: int, seed: int, with_views: bool) -> float:
+    start = time.perf_counter()
+    for game in range(games):
+        state = GAME.new_game(seed + game, {"rounds": 12})
+        rng = random.Random(seed + game)
+        while (mover := GAME.to_act(state)) is not None:
+            if with_views:
+                action = GAME.bots["random"](GAME.view(state, mover), rng)
+            else:
+                action = rng.choice(GAME.legal_actions(state))
+            state = GAME.apply(state, action)
+    return games / (time.perf_counter() - start)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    return values[min(len(values) - 1, int(fraction * len(values)))]
+
+
+def bot_times(level: str, games: int, seed: int) -> list[float]:
+    times: list[float] = []
+    for game in range(games):
+        seat = game % 2
+        state = GAME.new_game(seed + game, {"rounds": 12})
+        rng = random.Random(seed + game)
+        while (mover := GAME.to_act(state)) is not None:
+            seen = GAME.view(state, mover)
+            bot = GAME.bots[level if mover == seat else "medium"]
+            start = time.perf_counter()
+            action = bot(seen, rng)
+            elapsed = time.perf_counter() - start
+            if mover == seat and len(seen.legal) > 1:
+                times.append(elapsed * 1000)
+            state = GAME.apply(state, action)
+    return sorted(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    print(f"yaku oracle: {oracle_rate():,.0f} calls/s")
+    bare = random_match_rate(args.games, args.seed, False)
+    viewed = random_match_rate(args.games, args.seed, True)
+    print(f"random 12-round matches, engine only: {bare:.1f}/s")
+    print(f"random 12-round matches, with views:  {viewed:.1f}/s")
+    for level in ("random", "easy", "medium", "hard"):
+        times = bot_times(level, args.games, args.seed)
+        print(
+            f"bot {level:6}: {len(times)} decisions, ms p50 {percentile(times, 0.5):.2f}"
+            f" p95 {percentile(times, 0.95):.2f} p99 {percentile(times, 0.99):.2f}"
+            f" max {times[-1]:.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
