@@ -91,6 +91,34 @@ def star(points: int, outer: float, inner: float, turn: float = -90) -> str:
     return "M" + "L".join(out) + "Z"
 
 
+# Seven lobes of a Japanese maple: (angle in degrees, length), fanned over the top and sides.
+MAPLE_LOBES = ((-90, 7), (-130, 6.6), (-50, 6.6), (-170, 5.6), (-10, 5.6), (150, 4), (30, 4))
+
+
+def maple_leaf() -> str:
+    """A palmate leaf: sharp lobe tips, notches between them, open at the stalk."""
+    lobes = sorted(MAPLE_LOBES, key=lambda lobe: (lobe[0] + 270) % 360)
+    pts = []
+    for i, (angle, length) in enumerate(lobes):
+        a = math.radians(angle)
+        pts.append((length * math.cos(a), length * math.sin(a)))
+        if i + 1 < len(lobes):
+            mid = math.radians(
+                (angle + lobes[i + 1][0]) / 2 if lobes[i + 1][0] > angle else angle + 20
+            )
+            pts.append((2.9 * math.cos(mid), 2.9 * math.sin(mid)))
+    pts.append((0, 0.8))
+    return "M" + "L".join(f"{num(x)} {num(y)}" for x, y in pts) + "Z"
+
+
+def maple_veins() -> str:
+    out = []
+    for angle, length in MAPLE_LOBES:
+        a = math.radians(angle)
+        out.append(f"M0 .4L{num(0.8 * length * math.cos(a))} {num(0.8 * length * math.sin(a))}")
+    return "".join(out)
+
+
 def ring_of(ref: str, count: int, radius: float) -> str:
     """``count`` copies of motif ``ref`` rotated evenly around 0,0 at ``radius``."""
     return "".join(
@@ -207,8 +235,9 @@ def small_defs() -> list[str]:
     )
     maple = el(
         "g",
-        el("path", d=star(7, 6, 2.6), stroke_linejoin="round"),
-        el("path", d="M0 0V5.5", stroke=BROWN, stroke_width=0.6),
+        el("path", d=maple_leaf()),
+        el("path", d=maple_veins(), stroke="#000", stroke_opacity=0.3, stroke_width=0.4),
+        el("path", d="M0 .6V5.6", stroke=BROWN, stroke_width=0.6),
         id="m-maple",
     )
     leaf = el(
@@ -926,38 +955,48 @@ def sake_cup() -> str:
 
 
 def deer() -> str:
+    antlers = (
+        "M11-18C10.6-21 9.6-23 8-24.6M10.4-21 12.4-23.4M11.8-18C13-20.6 14.6-22 16.6-22.6"
+        "M14-21 14.2-23.6"
+    )
     return el(
         "g",
         el(
             "path",
-            d="M-11-2C-11-7 6-8 10-4L12-10 15-9 14-2C14 2 10 4 4 4-4 4-11 3-11-2Z",
+            d="M-8 3-9 12M-5 3-4.6 12M5 3 4 12M8 2.4 9.4 11.6",
+            stroke=INK,
+            stroke_width=1.3,
+            stroke_linecap="round",
+        ),
+        el(
+            "path",
+            d="M-11 0C-11-5-4-6 2-6 4-6 5-6 5.4-6.4 6.4-9.6 8-12.4 9-15.4L12.4-14.2C11.4-10.4"
+            " 10.4-7.2 10-3.6 10.2 2 6 4 0 4-6 4-11 3-11 0Z",
+            fill="#a4622a",
+            stroke=INK,
+            stroke_width=0.5,
+            stroke_linejoin="round",
+        ),
+        el("path", d="M-11-1.6-13.4-3.6-12.6-.2Z", fill=INK),
+        el(
+            "path",
+            d="M8.6-16C9.6-18 12.4-18.6 14.4-17.4L17-15.6C17.4-15 17-14.4 16.4-14.4L13-14.6C11.6"
+            "-13.6 9.4-13.8 8.6-16Z",
             fill="#a4622a",
             stroke=INK,
             stroke_width=0.5,
         ),
+        el("path", d="M10-17.2 7-19.2 10.6-18.6Z", fill="#7a4720", stroke=INK, stroke_width=0.4),
+        el("path", d=antlers, stroke=BROWN, stroke_width=1, fill="none", stroke_linecap="round"),
+        el("circle", cx=13, cy=-16.4, r=0.5, fill=INK),
         el(
             "path",
-            d="M-9 3-10 12M-6 3-5 12M6 3 5 12M10 2 11 11",
-            stroke=INK,
-            stroke_width=1.2,
-            stroke_linecap="round",
-        ),
-        el(
-            "path",
-            d="M13-10C12-14 10-16 8-17M13-10C15-14 16-16 18-17M11.4-13 10-14M15-13.6 17-14.4",
-            stroke=BROWN,
-            stroke_width=0.9,
-            fill="none",
-        ),
-        el("circle", cx=13.4, cy=-8, r=0.5, fill=INK),
-        el(
-            "path",
-            d="M-6-3h.1M-2-4h.1M2-3h.1M-4 0h.1M0-1h.1",
+            d="M-6-3h.1M-2-4h.1M2-3h.1M-4 0h.1M0-1h.1M-8-1h.1M4-1h.1",
             stroke=WHITE,
             stroke_width=1,
             stroke_linecap="round",
         ),
-        transform=tr(18, 44, 1),
+        transform=tr(17, 45, 1),
     )
 
 

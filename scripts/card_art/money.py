@@ -19,6 +19,7 @@ HONOURS = ("old-thousand", "red-flower", "white-flower")
 # Top band 2.5..22.5, picture 22.5..81.5 (centre 52), bottom band 81.5..101.5.
 MID = 52
 
+BAND = "#e8dcc0"
 FLOWER_PETAL = "M0 0C-3.2-2.6-3.6-8.4 0-11 3.6-8.4 3.2-2.6 0 0Z"
 
 
@@ -415,6 +416,8 @@ def frame_def() -> str:
     return el(
         "g",
         el("rect", x=0.5, y=0.5, width=39, height=103, rx=3, fill=PAPER, stroke=INK),
+        # The index bands sit on a slightly darker paper so the eye finds them first.
+        el("path", d="M2.5 2.5h35v20h-35zM2.5 81.5h35v20h-35z", fill=BAND),
         el(
             "path",
             d="M2.5 2.5h35v99h-35zM2.5 22.5h35M2.5 81.5h35",

@@ -61,7 +61,8 @@ def tr(x: float, y: float, scale: float = 1, rotate: float = 0) -> str:
     if rotate:
         out += f" rotate({num(rotate)})"
     if scale != 1:
-        out += f" scale({num(scale) if scale * 10 == int(scale * 10) else round(scale, 2)})"
+        text = f"{round(scale, 2):g}"
+        out += f" scale({text[1:] if text.startswith('0.') else text})"
     return out
 
 
