@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from .glyphs import digit_defs
-from .svg import INK, PAPER, RED, el, num, sprite, symbol, tr, use
+from .svg import INK, PAPER, RED, el, lattice, num, sprite, symbol, tr, use
 
 W, H = 40, 60
 VIEW_BOX = f"0 0 {W} {H}"
@@ -191,7 +191,9 @@ def small_defs() -> list[str]:
             fill=PURPLE,
         ),
         el("path", d="M0 5C-2 2-2-2 0-4 2-2 2 2 0 5Z", fill="#4a3380"),
-        el("path", d="M-1.4 5.6h2.8", stroke=GOLD, stroke_width=1),
+        # The drooping front petal with its yellow signal patch is what says iris.
+        el("path", d="M0 4.4C-2 6.4-2 9.6 0 11 2 9.6 2 6.4 0 4.4Z", fill="#8a6cc4"),
+        el("path", d="M0 5.4V8.4", stroke=GOLD, stroke_width=1, stroke_linecap="round"),
         id="m-iris",
     )
     peony = el(
@@ -1137,53 +1139,21 @@ def face_defs() -> list[str]:
 
 
 def back() -> str:
-    """Deep red with a paper lattice of diamonds and a ring: the classic dark hanafuda back."""
+    """Deep red with a lattice of diamonds and a gold ring: the classic dark hanafuda back."""
     dark = "#6e1a14"
-    lattice = "".join(f"M{x} 3 {x + 2} 3" for x in ())
-    del lattice
-    lines = []
-    for c in range(-56, 40, 6):
-        lines.append(f"M{max(3, c + 3)} {max(3, 3 - c) if c < 0 else 3}")
-    d = []
-    for k in range(-60, 100, 6):
-        # x - y = k and x + y = k, clipped to the 3..37 x 3..57 field.
-        d.append(segment(k, 1))
-        d.append(segment(k, -1))
     return symbol(
         "back",
         VIEW_BOX,
-        el(
-            "g",
-            el("rect", x=0.5, y=0.5, width=39, height=59, rx=2.5, fill=dark, stroke=INK),
-            el("path", d="".join(s for s in d if s), stroke="#a8372c", stroke_width=0.8),
-            el("rect", x=3, y=3, width=34, height=54, fill="none", stroke=GOLD, stroke_width=0.6),
-            el("circle", cx=20, cy=30, r=8, fill=dark, stroke=GOLD, stroke_width=1),
-            el("circle", cx=20, cy=30, r=4, fill=GOLD),
-            fill="none",
-            stroke="none",
-        ),
+        el("rect", x=0.5, y=0.5, width=39, height=59, rx=2.5, fill=dark, stroke=INK),
+        el("path", d=lattice(3, 3, 37, 57, 6), stroke="#a8372c", stroke_width=0.8),
+        el("rect", x=3, y=3, width=34, height=54, fill="none", stroke=GOLD, stroke_width=0.6),
+        el("circle", cx=20, cy=30, r=8, fill=dark, stroke=GOLD, stroke_width=1),
+        el("circle", cx=20, cy=30, r=4, fill=GOLD),
     )
-
-
-def segment(k: float, slope: int) -> str:
-    x0, y0, x1, y1 = 3, 3, 37, 57
-    pts = set()
-    for x in (x0, x1):
-        y = x - k if slope == 1 else k - x
-        if y0 <= y <= y1:
-            pts.add((x, y))
-    for y in (y0, y1):
-        x = y + k if slope == 1 else k - y
-        if x0 <= x <= x1:
-            pts.add((x, y))
-    if len(pts) < 2:
-        return ""
-    (ax, ay), (bx, by) = min(pts), max(pts)
-    return f"M{num(ax)} {num(ay)}L{num(bx)} {num(by)}"
 
 
 def build() -> str:
     return sprite(
-        [*digit_defs(2), *small_defs(), *face_defs()],
+        [*digit_defs(2.3), *small_defs(), *face_defs()],
         [card(cid, kind) for cid, kind in CARDS] + [back()],
     )

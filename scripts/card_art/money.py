@@ -9,8 +9,10 @@ beside it. Black ink on paper, with the red stamp only on the three cards that c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .glyphs import digit_defs
-from .svg import INK, PAPER, RED, el, sprite, symbol, tr, use
+from .svg import INK, PAPER, RED, el, lattice, sprite, symbol, tr, use
 
 W, H = 40, 104
 VIEW_BOX = f"0 0 {W} {H}"
@@ -219,7 +221,7 @@ def string_length(links: int) -> float:
     return 3.4 + 3.6 * links + 2.2
 
 
-def coin_positions(rank: int) -> list[tuple[float, float, float]]:
+def coin_positions(rank: int) -> Sequence[tuple[float, float, float]]:
     """(x, y, scale) of each coin; coins are 12 units wide at scale 1."""
     if rank == 1:
         return [(20, MID, 2.2)]
@@ -240,7 +242,7 @@ def coin_positions(rank: int) -> list[tuple[float, float, float]]:
     return [(x, y, 0.85) for y in (33, MID, 71) for x in (9.6, 20, 30.4)]
 
 
-def string_rows(rank: int) -> list[list[float]]:
+def string_rows(rank: int) -> Sequence[Sequence[float]]:
     """Column x positions of each row of strings, top row first."""
     if rank <= 3:
         return [[20], [14, 26], [10, 20, 30]][rank - 1 : rank]
@@ -430,67 +432,26 @@ def frame_def() -> str:
 
 
 def back() -> str:
-    """Ink field with a paper lattice and one coin: plain geometry, same for every card."""
+    """Ink field with a paper lattice and one coin: plain geometry, the same on every card."""
     x0, y0, x1, y1 = 4, 4, 36, 100
-    lines = []
-    step = 8
-    # Diagonals of both directions, clipped to the field by hand (no clipPath, see DESIGN).
-    for c in range(x0 - y1, x1 - y0 + 1, step):
-        seg = clip_line(c, 1, x0, y0, x1, y1)
-        if seg:
-            lines.append(seg)
-    for c in range(x0 + y0, x1 + y1 + 1, step):
-        seg = clip_line(c, -1, x0, y0, x1, y1)
-        if seg:
-            lines.append(seg)
-    lattice = el("path", d="".join(lines), stroke=PAPER, stroke_width=0.5, opacity=0.55)
     return symbol(
         "back",
         VIEW_BOX,
+        el("rect", x=0.5, y=0.5, width=39, height=103, rx=3, fill=PAPER, stroke=INK),
+        el("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, rx=1, fill=INK),
+        el("path", d=lattice(x0, y0, x1, y1, 8), stroke=PAPER, stroke_width=0.5, opacity=0.55),
         el(
-            "g",
-            el("rect", x=0.5, y=0.5, width=39, height=103, rx=3, fill=PAPER, stroke=INK),
-            el("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, rx=1, fill=INK),
-            lattice,
-            el(
-                "rect",
-                x=x0 + 2,
-                y=y0 + 2,
-                width=x1 - x0 - 4,
-                height=y1 - y0 - 4,
-                fill="none",
-                stroke=PAPER,
-                stroke_width=0.6,
-            ),
-            el("circle", cx=20, cy=MID, r=10, fill=INK, stroke=PAPER, stroke_width=1),
-            use("m-coin", transform=tr(20, MID, 1.2)),
-            fill="none",
-            stroke="none",
+            "rect",
+            x=x0 + 2,
+            y=y0 + 2,
+            width=x1 - x0 - 4,
+            height=y1 - y0 - 4,
+            stroke=PAPER,
+            stroke_width=0.6,
         ),
+        el("circle", cx=20, cy=MID, r=10, fill=INK, stroke=PAPER, stroke_width=1),
+        use("m-coin", transform=tr(20, MID, 1.2)),
     )
-
-
-def clip_line(c: float, slope: int, x0: float, y0: float, x1: float, y1: float) -> str:
-    """Segment of the line y = slope * x - slope * c ... inside the box, as ``M..L..``.
-
-    For slope 1 the line is x - y = c; for slope -1 it is x + y = c.
-    """
-    pts = []
-    for x in (x0, x1):
-        y = x - c if slope == 1 else c - x
-        if y0 <= y <= y1:
-            pts.append((x, y))
-    for y in (y0, y1):
-        x = y + c if slope == 1 else c - y
-        if x0 <= x <= x1:
-            pts.append((x, y))
-    pts = sorted(set(pts))
-    if len(pts) < 2:
-        return ""
-    (ax, ay), (bx, by) = pts[0], pts[-1]
-    if (ax, ay) == (bx, by):
-        return ""
-    return f"M{ax} {ay}L{bx} {by}"
 
 
 def build() -> str:

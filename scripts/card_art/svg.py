@@ -96,3 +96,30 @@ PAINT_RESET = {
 def symbol(card_id: str, view_box: str, *children: str) -> str:
     """A card: its own viewBox and a root group that pins every inherited paint property."""
     return el("symbol", el("g", *children, **PAINT_RESET), id=card_id, viewBox=view_box)
+
+
+def lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
+    """Path data of a diamond lattice filling a box: diagonals both ways, clipped by hand.
+
+    Clipping by arithmetic instead of a clipPath keeps each card free of ``url(#...)`` paint
+    and clip references, which some browsers do not resolve inside an external ``<use>``.
+    """
+    out = []
+    k = x0 - y1
+    while k <= x1 + y1:
+        for slope in (1, -1):
+            ends = set()
+            for x in (x0, x1):
+                y = x - k if slope == 1 else k - x
+                if y0 <= y <= y1:
+                    ends.add((x, y))
+            for y in (y0, y1):
+                x = y + k if slope == 1 else k - y
+                if x0 <= x <= x1:
+                    ends.add((x, y))
+            if len(ends) >= 2:
+                (ax, ay), (bx, by) = min(ends), max(ends)
+                if (ax, ay) != (bx, by):
+                    out.append(f"M{num(ax)} {num(ay)}L{num(bx)} {num(by)}")
+        k += step
+    return "".join(out)
