@@ -925,7 +925,7 @@ def boar() -> str:
     )
 
 
-def geese() -> str:
+def goose_def() -> str:
     # One goose flying left, wings both raised: long neck and small head are what make it a
     # goose and not the swallow of November.
     goose = el(
@@ -938,7 +938,11 @@ def geese() -> str:
         el("path", d="M-.6-.8C1.4-4 4-6 8.6-6.6 6.6-3.8 4.4-1.8 2.4-.2Z", fill="#3a3a3a"),
         id="m-goose",
     )
-    return el("defs", goose) + "".join(
+    return goose
+
+
+def geese() -> str:
+    return "".join(
         use("m-goose", transform=tr(x, y, sc, -6))
         for x, y, sc in ((21, 12, 1), (30.4, 20, 1), (17, 26.4, 0.85))
     )
@@ -1154,6 +1158,6 @@ def back() -> str:
 
 def build() -> str:
     return sprite(
-        [*digit_defs(2.3), *small_defs(), *face_defs()],
+        [*digit_defs(2.3), *small_defs(), goose_def(), *face_defs()],
         [card(cid, kind) for cid, kind in CARDS] + [back()],
     )

@@ -366,26 +366,31 @@ def honour_picture(card_id: str) -> str:
             + use("m-seal", transform=tr(20, 69, 1.4, -8))
         )
     filled = card_id == "red-flower"
-    stem = el(
-        "path",
-        d="M20 52C19 60 21 68 20 78M20 66C15 63 11 64 9 67 13 69 17 68 20 66Z"
-        "M20 60C25 57 29 58 31 61 27 63 23 62 20 60Z",
-        fill=INK,
-        stroke=INK,
-        stroke_width=1,
-        stroke_linejoin="round",
+    # The red flower is the same plant drawn shorter, leaving room for its stamp below.
+    cy, stem = (
+        (
+            37,
+            "M20 47C19 52 21 57 20 61M20 57C15 54 11 55 9 58 13 60 17 59 20 57Z"
+            "M20 52C25 49 29 50 31 53 27 55 23 54 20 52Z",
+        )
+        if filled
+        else (
+            42,
+            "M20 52C19 60 21 68 20 78M20 66C15 63 11 64 9 67 13 69 17 68 20 66Z"
+            "M20 60C25 57 29 58 31 61 27 63 23 62 20 60Z",
+        )
     )
-    bloom = use(
+    out = el("path", d=stem, fill=INK, stroke=INK, stroke_width=1, stroke_linejoin="round")
+    out += use(
         "m-flower",
         fill=INK if filled else PAPER,
         stroke=INK,
         stroke_width=1.2,
-        transform=tr(20, 42, 1.2),
+        transform=tr(20, cy, 1.2),
     )
-    heart = el("circle", cx=20, cy=42, r=3, fill=PAPER if filled else INK)
-    out = stem + bloom + heart
+    out += el("circle", cx=20, cy=cy, r=3, fill=PAPER if filled else INK)
     if filled:
-        out += use("m-seal", transform=tr(20, 71, 1.2, -8))
+        out += use("m-seal", transform=tr(20, 70.5, 1.3, -8))
     return out
 
 
@@ -404,7 +409,7 @@ def card(card_id: str) -> str:
         card_id,
         VIEW_BOX,
         frame(),
-        el("g", index_band(card_id), id=band_id),
+        use(band_id),
         use(band_id, transform=f"rotate(180 {W // 2} {H // 2})"),
         picture,
     )
@@ -456,6 +461,7 @@ def back() -> str:
 
 def build() -> str:
     return sprite(
-        [frame_def(), *motif_defs()],
+        # Each card's index band is a motif too: drawn once, used upright and turned round.
+        [frame_def(), *motif_defs(), *(el("g", index_band(c), id=f"m-i-{c}") for c in card_ids())],
         [card(cid) for cid in card_ids()] + [back()],
     )
