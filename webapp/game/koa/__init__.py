@@ -1,0 +1,48 @@
+"""Koa (kartu ceki), the Minangkabau game for four players in two teams: the engine.
+
+The package follows RULES.md §1: ``cards`` (types, groups, the ``koa_cards`` oracle),
+``state`` (records and the deal), ``rules`` (legal actions and ``apply``), ``view`` (what
+a seat may know) and ``bots``.  ``GAME`` is the descriptor the registry finds.
+"""
+
+from __future__ import annotations
+
+from webapp.game.koa.actions import KoaAction, parse_action
+from webapp.game.koa.bots import BOTS
+from webapp.game.koa.cards import DECK, koa_cards
+from webapp.game.koa.rules import apply, legal_actions, outcome, timeout_action, to_act
+from webapp.game.koa.state import SEATS, KoaState, deal_from, new_game
+from webapp.game.koa.view import KoaView, cards, hidden_cards, view
+from webapp.game.protocol import Game
+
+__all__ = ["GAME", "KoaState", "KoaView", "deal_from", "koa_cards"]
+
+
+def _seats(state: KoaState) -> int:
+    return SEATS
+
+
+def _teams(seats: int) -> tuple[tuple[int, ...], ...]:
+    """Mandan sit across: seats 0 and 2 against 1 and 3."""
+    return ((0, 2), (1, 3))
+
+
+GAME: Game[KoaState, KoaAction, KoaView] = Game(
+    name="koa",
+    seat_counts=(SEATS,),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    to_act=to_act,
+    timeout_action=timeout_action,
+    parse_action=parse_action,
+    seats=_seats,
+    teams=_teams,
+    bots=BOTS,
+    deck=DECK,
+    cards=cards,
+    hidden_cards=hidden_cards,
+    default_options={"mode": "quick"},
+)

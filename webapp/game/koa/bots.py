@@ -1,0 +1,253 @@
+"""Koa bots: each a function of one seat's view and its own random generator.
+
+The levels differ in what they know and use, not in deliberate mistakes; all of them keep
+finished sets, because every non-random level throws so as to stay as close to ceki as it
+can (``hand.distance``).
+
+- ``random``: uniform over the legal actions.
+- ``easy``: keeps the hand closest to ceki; counts only its own cards and the face-up
+  pile; makan only when it brings the hand closer to ceki.
+- ``medium``: also tracks every card it has seen (thrown, eaten, drawn under its eyes) to
+  know how many copies of each type are still live, and waits on the koa cards with the
+  most live copies.
+- ``hard``: also reads the next opponent (who may makan its throw) from what that player
+  ate and threw, avoids feeding them and avoids lifting bans it holds over opponents, weighs
+  the takabek a throw could earn it, and plays for its mandan (when its partner is ceki
+  and it is far from ceki itself, it throws safe cards rather than chasing its own hand).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from webapp.game.koa.actions import Cabut, KoaAction, Makan, NextRound, Throw
+from webapp.game.koa.cards import COPIES, GROUP_OF, INDEX, TYPES, koa_indexes
+from webapp.game.koa.hand import distance
+from webapp.game.koa.state import SEATS
+from webapp.game.koa.view import KoaView
+from webapp.game.protocol import Bot
+
+HIU_LIMIT = 6
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a bot level knows and uses."""
+
+    counts_seen: bool  # track eaten and watched draws, not only own hand and pile
+    live_waits: bool  # prefer koa cards with more live copies
+    reads_opponent: bool  # avoid feeding the next opponent, keep bans, play for the mandan
+
+
+EASY = Level(counts_seen=False, live_waits=False, reads_opponent=False)
+MEDIUM = Level(counts_seen=True, live_waits=True, reads_opponent=False)
+HARD = Level(counts_seen=True, live_waits=True, reads_opponent=True)
+
+
+def random_bot(view: KoaView, rng: random.Random) -> KoaAction:
+    """Uniform over the legal actions."""
+    return rng.choice(view.legal)
+
+
+def _vector(cards: tuple[str, ...]) -> list[int]:
+    vector = [0] * len(TYPES)
+    for card in cards:
+        vector[INDEX[card]] += 1
+    return vector
+
+
+def seen_elsewhere(view: KoaView, full: bool) -> list[int]:
+    """Copies of each type this seat knows to be out of the arena and not in its hand.
+
+    The face-up pile always counts; with ``full`` knowledge also the cards known to sit
+    in other hands (eaten ones, and arena draws seen while ceki, until thrown again).
+    """
+    seen = [0] * len(TYPES)
+    for record in view.throws:
+        if record.eaten_by is None:
+            seen[INDEX[record.card]] += 1
+    if not full:
+        return seen
+    known: list[list[int]] = [[0] * len(TYPES) for _ in range(SEATS)]
+    # Replay the round in order: a take comes before the throw of the same turn.
+    steps: list[tuple[int, int, int, int]] = []  # (turn, order, seat, +index / -index-1)
+    for record in view.throws:
+        steps.append((record.turn, 1, record.seat, -INDEX[record.card] - 1))
+        if record.eaten_by is not None:
+            steps.append((record.turn + 1, 0, record.eaten_by, INDEX[record.card]))
+    for draw in view.arena_draws:
+        if draw.seat != view.seat:
+            steps.append((draw.turn, 0, draw.seat, INDEX[draw.card]))
+    steps.sort()
+    for _, _, seat, code in steps:
+        if code >= 0:
+            known[seat][code] += 1
+        elif known[seat][-code - 1] > 0:
+            known[seat][-code - 1] -= 1
+    for seat in range(SEATS):
+        if seat != view.seat:
+            for i, n in enumerate(known[seat]):
+                seen[i] += n
+    return seen
+
+
+class Reader:
+    """One decision's worth of knowledge, computed once from the view."""
+
+    def __init__(self, view: KoaView, level: Level) -> None:
+        assert view.seat is not None
+        self.view = view
+        self.level = level
+        self.seat = view.seat
+        self.hand = list(view.hand)
+        self.mine = _vector(view.hand)
+        seen = seen_elsewhere(view, level.counts_seen)
+        # Live copies: those that may still turn up (arena or unknown parts of hands).
+        self.live = [max(0, COPIES - self.mine[i] - seen[i]) for i in range(len(TYPES))]
+        self.danger = self._danger() if level.reads_opponent else [0.0] * len(TYPES)
+
+    def _danger(self) -> list[float]:
+        """How much the next opponent (who may makan our throw) would like each type."""
+        view = self.view
+        opponent = (self.seat + 1) % SEATS
+        wants = [0.0] * len(TYPES)
+        eaten_types = [0] * len(TYPES)
+        eaten_groups = [0] * 9
+        thrown_groups = [0] * 9
+        for record in view.throws:
+            index = INDEX[record.card]
+            if record.eaten_by == opponent:
+                eaten_types[index] += 1
+                eaten_groups[GROUP_OF[index]] += 1
+            if record.seat == opponent:
+                thrown_groups[GROUP_OF[index]] += 1
+                wants[index] -= 1.0
+        for i in range(len(TYPES)):
+            group = GROUP_OF[i]
+            wants[i] += 2.5 * min(eaten_types[i], 1) + 1.2 * min(eaten_groups[group], 2)
+            wants[i] -= 0.4 * min(thrown_groups[group], 3)
+            if group == 0:
+                wants[i] -= 1.5  # a hiu can only be eaten by someone holding its pair
+            if self.live[i] == 0:
+                wants[i] -= 1.0  # nobody else can pair it up
+        if view.ceki[opponent]:
+            wants = [w * 0.5 for w in wants]
+        # A ban we hold over an opponent ends when we throw that type ourselves.
+        for ban in view.bans:
+            if ban.eater == self.seat:
+                wants[INDEX[ban.card]] += 3.0
+        return wants
+
+    def wait_value(self, vector: list[int]) -> float:
+        """Live koa copies of a ceki hand (how likely its koa is drawn)."""
+        waits = koa_indexes(tuple(vector))
+        if self.level.live_waits:
+            return float(sum(self.live[i] for i in waits))
+        return float(len(waits))
+
+    def score(self, vector: list[int]) -> float:
+        """How good an 11-card hand is: distance first, then live waits."""
+        d = distance(tuple(vector))
+        if d == 0:
+            live = self.wait_value(vector)
+            if live == 0 and self.level.live_waits:
+                return -100.0 + 0.5  # ceki on dead koa cards: as good as one card away
+            return 10.0 * live
+        return -100.0 * d
+
+    def keep_value(self, vector: list[int], index: int) -> float:
+        """How much a card helps shape the hand, beyond the distance (higher: keep)."""
+        held = vector[index]
+        group = GROUP_OF[index]
+        mates = sum(vector[i] for i in range(len(TYPES)) if GROUP_OF[i] == group) - held
+        value = 0.0
+        if held >= 3:
+            value += 6.0
+        elif held == 2:
+            value += 4.0 if group else 2.5  # a hiu pair can never be the koa pair
+        value += 1.0 * min(mates, 4)
+        if self.level.counts_seen:
+            value += 0.35 * self.live[index]
+        return value
+
+    def best_throw(self, vector: list[int], choices: list[int]) -> tuple[float, int]:
+        """The throw (among type indexes) leaving the best hand, and its score."""
+        view = self.view
+        partner_ceki = view.ceki[(self.seat + 2) % SEATS]
+        best_index = choices[0]
+        best_value = -1e9
+        base = distance(tuple(vector)) if self.level.reads_opponent else 0
+        for index in choices:
+            vector[index] -= 1
+            value = self.score(vector)
+            vector[index] += 1
+            value -= 0.1 * self.keep_value(vector, index)
+            if self.level.reads_opponent:
+                caution = 0.6
+                if partner_ceki and base >= 3:
+                    caution = 1.5  # our team waits already: deny the next opponent
+                value -= caution * self.danger[index]
+                if vector[index] >= 2 and self.danger[index] > 1.0:
+                    value -= 0.5  # an eaten copy would ban the ones we keep
+            if value > best_value:
+                best_value = value
+                best_index = index
+        return best_value, best_index
+
+    def decide_take(self) -> KoaAction:
+        view = self.view
+        latest = view.latest_throw
+        if not view.can_makan or latest is None:
+            return Cabut()
+        now = self.score(self.mine)
+        index = INDEX[latest.card]
+        vector = list(self.mine)
+        vector[index] += 1
+        choices = [i for i in range(len(TYPES)) if vector[i] and i != index]
+        hiu = sum(vector[i] for i in range(6))
+        if hiu >= HIU_LIMIT:
+            forced = [i for i in choices if GROUP_OF[i] == 0]
+            choices = forced or choices
+        after, _ = self.best_throw(vector, choices)
+        # Cabut is free and may draw a koa card; makan must earn its place.
+        margin = 30.0 if distance(tuple(self.mine)) == 0 else 50.0
+        if after > now + margin:
+            return Makan()
+        return Cabut()
+
+    def decide_throw(self) -> KoaAction:
+        legal = [INDEX[a.card] for a in self.view.legal if isinstance(a, Throw)]
+        vector = list(self.mine)
+        _, index = self.best_throw(vector, legal)
+        return Throw(TYPES[index])
+
+
+def _level_bot(level: Level) -> Callable[[KoaView, random.Random], KoaAction]:
+    def bot(view: KoaView, rng: random.Random) -> KoaAction:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if view.phase == "round-over":
+            return NextRound()
+        reader = Reader(view, level)
+        if view.phase == "take":
+            return reader.decide_take()
+        return reader.decide_throw()
+
+    return bot
+
+
+easy_bot = _level_bot(EASY)
+medium_bot = _level_bot(MEDIUM)
+hard_bot = _level_bot(HARD)
+easy_bot.__doc__ = "Closest to ceki, knowing only its hand and the pile."
+medium_bot.__doc__ = "Also counts every seen card and waits on live koa cards."
+hard_bot.__doc__ = "Also reads the next opponent, keeps its bans and plays for its mandan."
+
+BOTS: dict[str, Bot[KoaView, KoaAction]] = {
+    "random": random_bot,
+    "easy": easy_bot,
+    "medium": medium_bot,
+    "hard": hard_bot,
+}
