@@ -112,6 +112,15 @@ def test_sprite_is_small_once_gzipped(sprite: tuple[str, bytes, ET.Element]) -> 
     assert len(gzip.compress(data, 9)) <= MAX_GZIP
 
 
+def test_the_two_sprites_share_no_motif_ids() -> None:
+    # A page may inline both sprites; then only the card ids (both decks have `back`) may meet.
+    ids = [
+        {el.get("id") for el in ET.fromstring((CARDS / name).read_bytes()).iter() if el.get("id")}
+        for name in DECKS
+    ]
+    assert ids[0] & ids[1] == {"back"}
+
+
 def test_generator_reproduces_the_committed_sprites(tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, "-m", "scripts.card_art", "--out", str(tmp_path)],

@@ -27,12 +27,15 @@ DIGITS = {
 }
 
 
-def digit_defs(stroke_width: float) -> list[str]:
-    """``m-d0`` .. ``m-d9``: stroke-only paths, the colour comes from the ``<use>``."""
+def digit_defs(prefix: str, stroke_width: float) -> list[str]:
+    """``{prefix}0`` .. ``{prefix}9``: stroke-only paths, the colour comes from the ``<use>``.
+
+    Each deck has its own prefix, so a page that inlines both sprites gets no clashing ids.
+    """
     return [
         el(
             "path",
-            id=f"m-d{d}",
+            id=f"{prefix}{d}",
             d=path,
             fill="none",
             stroke_width=stroke_width,

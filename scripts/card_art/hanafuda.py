@@ -1066,7 +1066,7 @@ def month_index(month_no: int) -> str:
     digits = str(month_no)
     width = 4.5 + 6.8 * len(digits)
     glyphs = "".join(
-        use(f"m-d{d}", stroke=INK, transform=tr(2.9 + 6.8 * i, 3.2, 0.75))
+        use(f"m-n{d}", stroke=INK, transform=tr(2.9 + 6.8 * i, 3.2, 0.75))
         for i, d in enumerate(digits)
     )
     return (
@@ -1158,6 +1158,6 @@ def back() -> str:
 
 def build() -> str:
     return sprite(
-        [*digit_defs(2.3), *small_defs(), goose_def(), *face_defs()],
+        [*digit_defs("m-n", 2.3), *small_defs(), goose_def(), *face_defs()],
         [card(cid, kind) for cid, kind in CARDS] + [back()],
     )

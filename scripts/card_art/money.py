@@ -202,7 +202,7 @@ def motif_defs() -> list[str]:
         *hats,
         *patterns,
         *props,
-        *digit_defs(1.8),
+        *digit_defs("m-d", 1.8),
     ]
 
 
