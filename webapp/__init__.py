@@ -26,7 +26,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.from_mapping(config)
 
-    from webapp import assets, cli, db, display, errors, headers, locale, pages
+    from webapp import assets, cards, cli, db, display, errors, headers, locale, pages, rules
 
     locale.init_app(app)
     assets.init_app(app)
@@ -35,5 +35,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     cli.init_app(app)
     errors.init_app(app)
     display.init_app(app)
+    cards.init_app(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(rules.bp)
     return app
