@@ -564,8 +564,9 @@ def plant_nov() -> str:
         fill="none",
         stroke=LEAF,
         stroke_width=2.2,
-        # Dashes of a thick stroke make the narrow willow leaves in one short path.
-        stroke_dasharray="2.6 1.2",
+        # Round-capped dashes of a thick stroke make the narrow willow leaves in one short path.
+        stroke_dasharray="1.4 3",
+        stroke_linecap="round",
     )
     return el("path", d="M2 1H38V3H2Z", fill=DARK_GREEN) + strands
 
@@ -860,20 +861,17 @@ def warbler() -> str:
 
 
 def cuckoo() -> str:
-    return "".join(
-        [
-            el("path", d="M32 6A9 9 0 1 0 34 23 7 7 0 1 1 32 6Z", fill=GOLD),
-            el(
-                "g",
-                el("path", d="M-2-2-10-12-4-2Z", fill=INK),
-                el("path", d="M-2 2-10 11-4 2Z", fill=INK),
-                el("ellipse", rx=7, ry=2.8, fill=INK),
-                el("path", d="M-7-1-13-3-12 1-7 1Z", fill=INK),
-                el("circle", cx=6.5, cy=-0.6, r=2.2, fill=INK),
-                el("path", d="M8.4-1 11-0.4 8.4.6Z", fill=RED),
-                transform=tr(19, 30, 1.1, -20),
-            ),
-        ]
+    # One silhouette: head right, wings swept back, a long rounded tail (the swallow's is forked).
+    body = (
+        "M9 0 6.6-1.8C4-2.4 2.4-2.2 1.4-2L-6-10.6-3.6-1.2-6-.8-15.4-2.6C-16.4-1-16.2.4-15.4 1.4"
+        "L-6 1.2-2.4 1.4-4 8.8 1.2 1.8C3 2.2 5 2.2 6.6 1.6Z"
+    )
+    return el("path", d="M32 6A9 9 0 1 0 34 23 7 7 0 1 1 32 6Z", fill=GOLD) + el(
+        "g",
+        el("path", d=body, fill=INK),
+        el("path", d="M8.6-.6 11.4.2 8.6 1Z", fill=RED),
+        el("circle", cx=6.2, cy=-0.5, r=0.7, fill=GOLD),
+        transform=tr(20, 31, 1.15, -18),
     )
 
 
@@ -906,22 +904,44 @@ def boar() -> str:
         "g",
         el(
             "path",
-            d="M-12 4C-13-4-6-9 2-8 8-7 12-4 14 1L16 3 14 5C10 6 4 7-4 7-8 7-11 6-12 4Z",
-            fill=BROWN,
+            d="M-9 5-10 11M-5 6-4.6 11.4M5 5 4.4 11M9 3.6 10 10",
             stroke=INK,
-            stroke_width=0.5,
-        ),
-        el("path", d="M-8-6C-4-9 2-9 6-7", stroke=INK, stroke_width=1.2, fill="none"),
-        el(
-            "path",
-            d="M-9 6-10 11M-5 7-5 11M5 6 6 11M10 5 11 10",
-            stroke=INK,
-            stroke_width=1.6,
+            stroke_width=2,
             stroke_linecap="round",
         ),
-        el("circle", cx=10, cy=-1, r=0.8, fill=WHITE),
-        el("path", d="M13 3 11.6 5", stroke=WHITE, stroke_width=0.8),
-        transform=tr(19, 40, 1.05),
+        el("path", d="M-13 0C-15-1-15.6-3-15-4.4", stroke=INK, stroke_width=0.8, fill="none"),
+        el(
+            "path",
+            d="M-13 2C-14-4-10-8-4-8.6 2-9 6-8 9-5L14-1.4 16 .4 15.6 2 12.6 2.6C9 5 3 6-4 6-9 6"
+            "-12 5-13 2Z",
+            fill="#5e3a22",
+            stroke=INK,
+            stroke_width=0.5,
+            stroke_linejoin="round",
+        ),
+        # A bristly ridge along the back: the boar's outline in one stroke.
+        el(
+            "path",
+            d="M-10-6-9-8.2-7.6-6.8-6.4-9-5-7.6-3.6-9.6-2.2-8-.8-9.8.6-8.2 2-9.6 3.4-7.8"
+            " 5-8.8 5.6-7",
+            stroke=INK,
+            stroke_width=0.8,
+            fill="none",
+            stroke_linejoin="round",
+        ),
+        el("path", d="M5-7 6.2-10.2 8.2-6.2Z", fill="#3a2214"),
+        el("ellipse", cx=15.6, cy=1.2, rx=0.7, ry=1.2, fill="#3a2214"),
+        el("circle", cx=10, cy=-3, r=0.8, fill=WHITE),
+        el("circle", cx=10.2, cy=-3, r=0.4, fill=INK),
+        el(
+            "path",
+            d="M12.4 2.6C13 1.2 14 .6 15 .2",
+            stroke=WHITE,
+            stroke_width=0.8,
+            stroke_linecap="round",
+            fill="none",
+        ),
+        transform=tr(19, 41, 1),
     )
 
 
@@ -1007,15 +1027,16 @@ def deer() -> str:
 
 
 def swallow() -> str:
+    body = (
+        "M9 0 6.6-1.8C4-2.4 1-2-1-1.4L-10-9-3.4-.6-6-.6-15-3.6-10 .2-15 3.4-6 1-2.6 1.2-8 8.4 0 1.8"
+        "C2 2.2 5 2.2 6.6 1.6Z"
+    )
     return el(
         "g",
-        el("path", d="M-2-1-14-8-12-5-4 0ZM-2 1-12 7-4 1Z", fill=INK),
-        el("path", d="M-4-.6-20-5-14 .2-20 3.6-4 .8Z", fill=INK),
-        el("ellipse", rx=6, ry=2.6, fill=INK),
-        el("path", d="M-1 1.6C1 2.8 4 2.6 6 1", stroke=WHITE, stroke_width=1, fill="none"),
-        el("circle", cx=6, cy=-0.5, r=2.2, fill=INK),
-        el("circle", cx=7, cy=0.6, r=1, fill=RED),
-        transform=tr(26, 40, 1, -25),
+        el("path", d=body, fill=INK),
+        el("path", d="M-1 1.4C1 2 3.4 2 5.4 1.6", stroke=WHITE, stroke_width=0.9, fill="none"),
+        el("circle", cx=6.6, cy=0.6, r=1, fill=RED),
+        transform=tr(25, 40, 1.2, 22),
     )
 
 
