@@ -273,25 +273,10 @@ def strings_picture(rank: int) -> str:
 
 def coins_picture(rank: int) -> str:
     parts = [use("m-coin", transform=tr(x, y, s)) for x, y, s in coin_positions(rank)]
-    if rank == 1:
-        # The ace is a hiu card: a ring of dots makes the lone coin a centrepiece.
-        parts.insert(
-            0,
-            el(
-                "circle",
-                cx=20,
-                cy=MID,
-                r=15.6,
-                fill="none",
-                stroke=INK,
-                stroke_width=0.8,
-                stroke_dasharray="1 1.6",
-            ),
-        )
     return "".join(parts)
 
 
-def figure(hat: int, pattern: int, prop: int, x: float = 20, y: float = 24.5) -> str:
+def figure(hat: int, pattern: int, prop: int, x: float = 20, y: float = 25.8) -> str:
     parts = [use("m-robe")]
     if pattern:
         parts.append(use(f"m-pat{pattern}"))
@@ -304,7 +289,7 @@ def myriads_picture(rank: int) -> str:
     hat, pattern = i % 3, i // 3
     # A Latin square: every hat meets every pattern once and every prop once.
     prop = (hat + pattern) % 3
-    return figure(hat, pattern, prop) + use("m-wan", stroke=INK, transform=tr(12, 62, 1.6))
+    return figure(hat, pattern, prop) + use("m-wan", stroke=INK, transform=tr(13, 61.6, 1.4))
 
 
 def index_band(card_id: str) -> str:
@@ -360,10 +345,10 @@ def honour_picture(card_id: str) -> str:
                 "path",
                 # A long beard marks the old man.
                 d="M-2.5 11C-3 16 -1 19 0 20 1 19 3 16 2.5 11Z",
-                transform=tr(20, 24.5),
+                transform=tr(20, 25.8),
                 fill=INK,
             )
-            + use("m-seal", transform=tr(20, 69, 1.4, -8))
+            + use("m-seal", transform=tr(20, 70.2, 1.3, -8))
         )
     filled = card_id == "red-flower"
     # The red flower is the same plant drawn shorter, leaving room for its stamp below.
@@ -405,10 +390,14 @@ def card(card_id: str) -> str:
     else:
         picture = myriads_picture(int(rank))
     band_id = f"m-i-{card_id}"
+    hiu = card_id in HONOURS or rank == "1"
     return symbol(
         card_id,
         VIEW_BOX,
         frame(),
+        # The six hiu cards also get a dotted border round the picture, echoing their inverted
+        # index, so the group still shows when only the middle of the card is visible.
+        use("m-hiu") if hiu else "",
         use(band_id),
         use(band_id, transform=f"rotate(180 {W // 2} {H // 2})"),
         picture,
@@ -417,6 +406,22 @@ def card(card_id: str) -> str:
 
 def frame() -> str:
     return use("m-frame")
+
+
+def hiu_def() -> str:
+    return el(
+        "rect",
+        id="m-hiu",
+        x=4.5,
+        y=24.5,
+        width=31,
+        height=55,
+        rx=2,
+        fill="none",
+        stroke=INK,
+        stroke_width=0.8,
+        stroke_dasharray="1 1.6",
+    )
 
 
 def frame_def() -> str:
@@ -462,6 +467,11 @@ def back() -> str:
 def build() -> str:
     return sprite(
         # Each card's index band is a motif too: drawn once, used upright and turned round.
-        [frame_def(), *motif_defs(), *(el("g", index_band(c), id=f"m-i-{c}") for c in card_ids())],
+        [
+            frame_def(),
+            hiu_def(),
+            *motif_defs(),
+            *(el("g", index_band(c), id=f"m-i-{c}") for c in card_ids()),
+        ],
         [card(cid) for cid in card_ids()] + [back()],
     )
