@@ -16,7 +16,9 @@ RED = "#b3261e"
 
 def num(value: float) -> str:
     """Format a coordinate with at most one decimal and no leading zero (``0.5`` -> ``.5``)."""
-    rounded = round(value, 1)
+    # Rounding to 6 places first absorbs last-bit differences between platforms' sin/cos, so
+    # the committed sprites come out byte for byte the same on any machine.
+    rounded = round(round(value, 6), 1)
     if rounded == int(rounded):
         return str(int(rounded))
     text = f"{rounded:.1f}"
