@@ -155,15 +155,16 @@ def cards(state: KoaState) -> tuple[str, ...]:
 
 def hidden_cards(state: KoaState, seat: int | None) -> frozenset[str]:
     """Card ids that lie only where ``seat`` may not look (other hands, the arena)."""
+    hidden_zones = set(state.arena)
+    visible = {record.card for record in state.throws}
     if state.phase in ("round-over", "match-over"):
-        hidden_zones = set(state.arena)
-        visible = {card for hand in state.hands for card in hand}
+        # Every hand is revealed at the end of a round; only the arena stays face down.
+        visible.update(card for hand in state.hands for card in hand)
     else:
-        hidden_zones = set(state.arena)
         for other in range(SEATS):
             if other != seat:
                 hidden_zones.update(state.hands[other])
-        visible = set(state.hands[seat]) if seat is not None else set()
-        visible.update(record.card for record in state.throws)
+        if seat is not None:
+            visible.update(state.hands[seat])
         visible.update(draw.card for draw in state.draws if _sees_draw(draw, seat))
     return frozenset(hidden_zones - visible)
