@@ -26,7 +26,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.from_mapping(config)
 
-    from webapp import assets, cards, cli, db, display, errors, headers, locale, pages, rules
+    from webapp import assets, cards, cli, db, display, errors, headers, locale, pages, play, rules
 
     locale.init_app(app)
     assets.init_app(app)
@@ -38,4 +38,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     cards.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(rules.bp)
+    play.init_app(app)
+    with app.app_context():
+        db.create_all()
+        if not app.testing:
+            # After a restart every unfinished table resumes from its stored log.
+            app.extensions["lapau.hub"].restore()
     return app

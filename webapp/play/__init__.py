@@ -1,0 +1,75 @@
+"""Live tables: practice against bots in the browser, over one WebSocket per table."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+
+from webapp import cards
+from webapp.play import routes, sockets, words
+from webapp.play.hub import Hub, TableSession, Timing
+from webapp.play.render import layout_template, make_renderer
+from webapp.play.setups import SETUPS
+from webapp.play.store import Store
+
+
+def table_title(table: TableSession) -> str:
+    return SETUPS[table.game.name].title
+
+
+def bot_level(table: TableSession) -> str:
+    return next((seat.level for seat in table.seats if seat.is_bot and seat.level), "medium")
+
+
+def card_name(card_id: str, game: str) -> str:
+    return str(cards.card(game, card_id).name)
+
+
+def yaku_name(slug: str) -> str:
+    return str(words.YAKU.get(slug, slug))
+
+
+def seat_name(seat: int, names: list[str]) -> str:
+    return names[seat]
+
+
+def koa_mark(marks: int) -> str:
+    """Koa's marks keep their Minang names in every language."""
+    return ("", "batu", "gantung", "putuih")[min(marks, 3)]
+
+
+def koa_groups(hand: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+    """A Koa hand split by group, in the deck's group order."""
+    groups: dict[str, list[str]] = {group: [] for group in cards.KOA_GROUPS}
+    for card_id in hand:
+        groups[card_id.partition("-")[0]].append(card_id)
+    return [(group, ids) for group, ids in groups.items() if ids]
+
+
+def setting(app: Flask, key: str, env: str, default: float) -> float:
+    value: Any = app.config.get(key, os.environ.get(env, default))
+    return float(value)
+
+
+def init_app(app: Flask) -> None:
+    timing = Timing(
+        turn_seconds=setting(app, "TURN_SECONDS", "LAPAU_TURN_SECONDS", 30),
+        bot_delay=setting(app, "BOT_DELAY", "LAPAU_BOT_DELAY", 0.8),
+    )
+    hub = Hub(Store(app.extensions["lapau.db"]), make_renderer(app), timing)
+    app.extensions["lapau.hub"] = hub
+    app.register_blueprint(routes.bp)
+    sockets.init_app(app)
+    app.jinja_env.globals.update(
+        words=words,
+        layout_template=layout_template,
+        table_title=table_title,
+        bot_level=bot_level,
+        setup_of=SETUPS.__getitem__,
+        koa_mark=koa_mark,
+        koa_groups=koa_groups,
+        group_name=cards.koa_group_name,
+    )
+    app.jinja_env.filters.update(card_name=card_name, yaku_name=yaku_name, seat_name=seat_name)

@@ -1,0 +1,325 @@
+"""Live tables: one :class:`TableSession` per table, kept in the :class:`Hub`.
+
+A session owns the engine state of one table and is the only place that changes it.  It
+takes actions from seats (checked against the state version so a stale or repeated
+click does nothing), lets bots move after a short delay, plays for a seat whose turn
+timer runs out, appends every applied action to the stored log *before* the new state
+is adopted, and sends each listener only the fragments that changed for its seat.
+
+Timers use ``threading.Timer``; under gunicorn's gevent worker that is a greenlet.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from webapp.game import registry
+from webapp.game.protocol import IllegalAction
+from webapp.game.replay import replay
+from webapp.play.store import Seat, Store, StoredTable
+
+log = logging.getLogger(__name__)
+
+TABLE_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+
+
+class Refusal(Exception):
+    """A submitted action that changes nothing, with a code the page translates."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class Connection(Protocol):
+    def send(self, data: str) -> None: ...
+
+    def close(self, reason: int = 1000, message: str | None = None) -> None: ...
+
+
+#: Renders every fragment of a table for one seat in one language: {element id: html}.
+Renderer = Callable[["TableSession", int | None, str], dict[str, str]]
+
+
+class Cancellable(Protocol):
+    def cancel(self) -> None: ...
+
+
+#: Calls a function after a delay in seconds, returning a handle that cancels it.
+Scheduler = Callable[[float, Callable[[], None]], Cancellable]
+
+
+def thread_scheduler(delay: float, callback: Callable[[], None]) -> Cancellable:
+    timer = threading.Timer(delay, callback)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+@dataclass
+class Listener:
+    """One open socket watching a table as a seat (None: a spectator)."""
+
+    connection: Connection
+    seat: int | None
+    language: str
+    sent: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Timing:
+    turn_seconds: float = 30.0
+    bot_delay: float = 0.8
+
+
+class TableSession:
+    """The live state of one table."""
+
+    def __init__(
+        self, hub: Hub, stored: StoredTable, state: Any, log_texts: tuple[str, ...]
+    ) -> None:
+        self.hub = hub
+        self.id = stored.id
+        self.game = registry.get(stored.game)
+        self.seed = stored.seed
+        self.options = stored.options
+        self.seats = stored.seats
+        self.owner = stored.owner
+        self.state = state
+        self.log = list(log_texts)
+        self.listeners: list[Listener] = []
+        self.lock = threading.RLock()
+        self.deadline: float | None = None
+        self.timer: Cancellable | None = None
+        self.finished = self.game.outcome(state) is not None
+        self.notices: dict[int, str] = {}
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    def seat_of(self, player: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "human" and seat.player == player:
+                return index
+        return None
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def seconds_left(self) -> int | None:
+        if self.deadline is None:
+            return None
+        return max(0, round(self.deadline - time.time()))
+
+    # Listeners -------------------------------------------------------------
+
+    def join(self, listener: Listener) -> None:
+        """Add a listener and send it the whole table (a reconnect is a fresh start)."""
+        with self.lock:
+            self.listeners.append(listener)
+            listener.sent.clear()
+            self._send(listener, full=True)
+
+    def leave(self, listener: Listener) -> None:
+        with self.lock:
+            if listener in self.listeners:
+                self.listeners.remove(listener)
+
+    def notify(self, listener: Listener, notice_html: str) -> None:
+        """Send one listener a message of its own (a refusal)."""
+        with self.lock:
+            # Remembered as sent, so the next move's render (without it) clears it.
+            listener.sent["notice"] = notice_html
+            self._deliver(listener, notice_html)
+
+    # Actions ---------------------------------------------------------------
+
+    def submit(self, seat: int, text: str, version: int | None) -> None:
+        """A person's action for their seat; raises :class:`Refusal` and changes nothing."""
+        with self.lock:
+            if self.finished:
+                raise Refusal("table-finished")
+            if version is not None and version != self.version:
+                raise Refusal("stale")
+            if self.game.to_act(self.state) != seat:
+                raise Refusal("not-your-turn")
+            try:
+                action = self.game.parse_action(text)
+            except (ValueError, KeyError, IndexError) as error:
+                raise Refusal("unknown-action") from error
+            self._apply(action, seat)
+
+    def _apply(self, action: Any, seat: int | None) -> None:
+        try:
+            new_state = self.game.apply(self.state, action)
+        except IllegalAction as error:
+            raise Refusal(error.reason) from error
+        text = str(action)
+        # Stored first: a move that is not in the log never happened.
+        self.hub.store.append(self.id, self.version, text, seat)
+        self.state = new_state
+        self.log.append(text)
+        if self.game.outcome(new_state) is not None:
+            self.finished = True
+            self.hub.store.finish(self.id)
+        self._schedule()
+        self._broadcast()
+
+    def _schedule(self) -> None:
+        """Arm the next timer: a bot's move, or the acting person's turn timer."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.deadline = None
+        seat = None if self.finished else self.game.to_act(self.state)
+        if seat is None:
+            return
+        version = self.version
+        timing = self.hub.timing
+        if self.seats[seat].is_bot:
+            self.timer = self.hub.scheduler(timing.bot_delay, lambda: self._bot_move(version))
+        else:
+            self.deadline = time.time() + timing.turn_seconds
+            self.timer = self.hub.scheduler(timing.turn_seconds, lambda: self._timeout(version))
+
+    def start(self) -> None:
+        """Begin (or, after a restart, resume) the table's clock."""
+        with self.lock:
+            self._schedule()
+
+    def stop(self) -> None:
+        with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+
+    def _bot_move(self, version: int) -> None:
+        with self.lock:
+            if self.finished or version != self.version:
+                return
+            seat = self.game.to_act(self.state)
+            if seat is None:
+                return
+            level = self.seats[seat].level or "medium"
+            bot = self.game.bots[level]
+            rng = random.Random(f"{self.seed}:{version}:{seat}")
+            try:
+                self._apply(bot(self.game.view(self.state, seat), rng), seat)
+            except Refusal:
+                log.exception("bot %s refused on table %s", level, self.id)
+                self._apply(self.game.timeout_action(self.state), None)
+
+    def _timeout(self, version: int) -> None:
+        with self.lock:
+            if self.finished or version != self.version:
+                return
+            self._apply(self.game.timeout_action(self.state), None)
+
+    # Fan-out ---------------------------------------------------------------
+
+    def _broadcast(self) -> None:
+        for listener in list(self.listeners):
+            self._send(listener)
+
+    def _send(self, listener: Listener, full: bool = False) -> None:
+        fragments = self.hub.renderer(self, listener.seat, listener.language)
+        changed = [
+            html
+            for element_id, html in fragments.items()
+            if full or listener.sent.get(element_id) != html
+        ]
+        listener.sent.update(fragments)
+        if changed:
+            self._deliver(listener, "\n".join(changed))
+
+    def _deliver(self, listener: Listener, data: str) -> None:
+        try:
+            listener.connection.send(data)
+        except Exception:  # noqa: BLE001 - a dead socket must not stop the table
+            self.listeners.remove(listener)
+
+
+class Hub:
+    """Every live table of this process, by id."""
+
+    def __init__(
+        self,
+        store: Store,
+        renderer: Renderer,
+        timing: Timing | None = None,
+        scheduler: Scheduler = thread_scheduler,
+    ) -> None:
+        self.store = store
+        self.renderer = renderer
+        self.timing = timing or Timing()
+        self.scheduler = scheduler
+        self.sessions: dict[str, TableSession] = {}
+        self.lock = threading.RLock()
+
+    def create(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        seats: list[Seat],
+        owner: str,
+        seed: int | None = None,
+    ) -> TableSession:
+        game = registry.get(game_name)
+        chosen = {**game.default_options, **options}
+        table_id = "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(10))
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        self.store.create(table_id, game_name, seed, chosen, seats, owner)
+        session = self._session(self.store.load(table_id))
+        session.start()
+        return session
+
+    def _session(self, stored: StoredTable | None) -> TableSession:
+        if stored is None:
+            raise KeyError("no such table")
+        game = registry.get(stored.game)
+        state = replay(game, stored.seed, stored.options, stored.log)
+        session = TableSession(self, stored, state, stored.log)
+        with self.lock:
+            self.sessions[stored.id] = session
+        return session
+
+    def get(self, table_id: str) -> TableSession | None:
+        """The live session, loaded from its log if this process has not seen it yet."""
+        with self.lock:
+            session = self.sessions.get(table_id)
+            if session is not None:
+                return session
+            stored = self.store.load(table_id)
+            if stored is None:
+                return None
+            session = self._session(stored)
+        session.start()
+        return session
+
+    def restore(self) -> int:
+        """Rebuild every unfinished table from its log (after a restart)."""
+        count = 0
+        for table_id in self.store.unfinished():
+            if self.get(table_id) is not None:
+                count += 1
+        return count
+
+    def shutdown(self, code: int = 1012) -> None:
+        """Stop every clock and close every socket with ``code`` (1012: restarting)."""
+        with self.lock:
+            sessions = list(self.sessions.values())
+        for session in sessions:
+            session.stop()
+            for listener in list(session.listeners):
+                try:
+                    listener.connection.close(code, "restarting")
+                except Exception:  # noqa: BLE001 - closing what is already gone
+                    pass

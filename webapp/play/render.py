@@ -1,0 +1,85 @@
+"""Per-seat rendering: every fragment of a table, from one seat's view, in its language.
+
+The table page includes the same fragment templates, so a reload, a reconnect and a
+move all come from one render.  Nothing here looks at the engine state: only at
+``game.view(state, seat)``, the one door that knows what a seat may see.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask, g, render_template
+from flask_babel import gettext as _
+
+from webapp.play.hub import Renderer, TableSession
+from webapp.play.setups import LEVELS
+
+#: A fragment is marked in the rendered layout as ``<!--f-->ELEMENT<!--/f-->``; ELEMENT
+#: has a stable id, and a WebSocket message swaps it in by that id.
+FRAGMENT = re.compile(r"<!--f-->(<\w+ id=\"([\w-]+)\".*?)<!--/f-->", re.S)
+
+
+def seat_names(session: TableSession, me: int | None) -> list[str]:
+    names = []
+    for index, seat in enumerate(session.seats):
+        if index == me:
+            names.append(_("You"))
+        elif seat.is_bot:
+            names.append(f"{seat.name} ({LEVELS.get(seat.level or '', seat.level)})")
+        else:
+            names.append(seat.name or _("Guest"))
+    return names
+
+
+def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
+    view = session.view(seat)
+    count = len(session.seats)
+    # The other seats in turn order after this one; a spectator sees every seat.
+    others = list(range(count)) if seat is None else [(seat + k) % count for k in range(1, count)]
+    return {
+        "others": others,
+        "table": session,
+        "game": session.game.name,
+        "view": view,
+        "legal": {str(action) for action in getattr(view, "legal", ())},
+        "me": seat,
+        "names": seat_names(session, seat),
+        "version": session.version,
+        "to_act": session.game.to_act(session.state),
+        "seconds_left": session.seconds_left(),
+        "turn_seconds": int(session.hub.timing.turn_seconds),
+        "outcome": session.game.outcome(session.state),
+        "teams": session.game.teams(len(session.seats)),
+    }
+
+
+def layout_template(game: str) -> str:
+    return f"play/{game}/_layout.html"
+
+
+def split_fragments(html: str) -> dict[str, str]:
+    """The marked fragments of a rendered layout, by element id.
+
+    >>> split_fragments('<main><!--f--><p id="a">1</p><!--/f--></main>')
+    {'a': '<p id="a">1</p>'}
+    """
+    return {match.group(2): match.group(1) for match in FRAGMENT.finditer(html)}
+
+
+def render_fragments(session: TableSession, seat: int | None) -> dict[str, str]:
+    """Every fragment for ``seat`` in the current request's language."""
+    context = table_context(session, seat)
+    return split_fragments(render_template(layout_template(session.game.name), **context))
+
+
+def make_renderer(app: Flask) -> Renderer:
+    """A renderer usable outside any request (timers, bots, other players' moves)."""
+
+    def render(session: TableSession, seat: int | None, language: str) -> dict[str, str]:
+        with app.test_request_context(f"/{language}/"):
+            g.lang_code = language
+            return render_fragments(session, seat)
+
+    return render

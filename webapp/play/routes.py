@@ -1,0 +1,113 @@
+"""Practice tables over HTTP: choose a game, set it up, sit down, look back.
+
+Thin views: parse the form, call the hub, render.  The table page is the full render of
+the same fragments the WebSocket sends; its forms also post here, so a move still
+works when the socket is down or scripts are off.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from webapp.game.replay import replay
+from webapp.play.hub import Hub, Refusal, TableSession
+from webapp.play.players import current_player, known_player
+from webapp.play.render import table_context
+from webapp.play.setups import DEFAULT_LEVEL, LEVELS, SETUPS
+from webapp.play.store import Seat
+
+bp = Blueprint("play", __name__)
+
+
+def hub() -> Hub:
+    found: Hub = current_app.extensions["lapau.hub"]
+    return found
+
+
+def session_or_404(table_id: str) -> TableSession:
+    session = hub().get(table_id) if len(table_id) <= 16 else None
+    if session is None:
+        abort(404)
+    return session
+
+
+@bp.get("/<lang_code>/play/")
+def choose() -> str:
+    player = known_player()
+    tables = hub().store.tables_of(player) if player else []
+    return render_template(
+        "play/choose.html",
+        setups=SETUPS,
+        unfinished=[t for t in tables if not t.finished],
+    )
+
+
+@bp.route("/<lang_code>/play/<game>", methods=["GET", "POST"])
+def setup(game: str) -> str | Response:
+    chosen = SETUPS.get(game)
+    if chosen is None:
+        abort(404)
+    if request.method == "GET":
+        return render_template(
+            "play/setup.html", setup=chosen, levels=LEVELS, default_level=DEFAULT_LEVEL
+        )
+    parsed = chosen.parse(request.form)
+    if parsed is None:
+        abort(400)
+    options, level = parsed
+    player = current_player()
+    count = chosen.seat_count(options[chosen.option])
+    seats = [Seat("human", player=player)] + [
+        Seat("bot", level=level, name=chosen.bot_names[index % len(chosen.bot_names)])
+        for index in range(count - 1)
+    ]
+    session = hub().create(game, options, seats, owner=player)
+    return redirect(url_for("play.table", table_id=session.id), code=303)
+
+
+@bp.get("/<lang_code>/table/<table_id>")
+def table(table_id: str) -> str:
+    session = session_or_404(table_id)
+    player = known_player()
+    seat = session.seat_of(player) if player else None
+    return render_template("play/table.html", **table_context(session, seat))
+
+
+@bp.post("/<lang_code>/table/<table_id>/act")
+def act(table_id: str) -> Response:
+    """The same move as over the socket, for a page without scripts or socket."""
+    session = session_or_404(table_id)
+    player = known_player()
+    seat = session.seat_of(player) if player else None
+    target = url_for("play.table", table_id=table_id)
+    version = request.form.get("v", "")
+    if seat is None:
+        abort(403)
+    try:
+        session.submit(seat, request.form.get("a", ""), int(version) if version.isdigit() else None)
+    except Refusal as refusal:
+        target = url_for("play.table", table_id=table_id, notice=refusal.code)
+    return redirect(target, code=303)
+
+
+@bp.get("/<lang_code>/table/<table_id>/replay")
+def replay_page(table_id: str) -> str:
+    """Step through a finished table's log, move by move."""
+    session = session_or_404(table_id)
+    if not session.finished:
+        abort(404)
+    step = request.args.get("step", "")
+    total = session.version
+    at = min(int(step), total) if step.isdigit() else total
+    state = replay(session.game, session.seed, session.options, session.log[:at])
+    context = table_context(session, None)
+    context.update(
+        view=session.game.view(state, None),
+        to_act=None,
+        step=at,
+        total=total,
+        moves=session.log,
+        outcome=session.game.outcome(state),
+    )
+    return render_template("play/replay.html", **context)

@@ -1,0 +1,111 @@
+"""The table's WebSocket: parse, hand to the hub, answer.  Nothing here decides a move.
+
+A browser opens ``/ws/table/<id>?lang=xx``; the handshake is refused (403) unless the
+Origin is this site.  The socket joins the table as the browser's seat (or as a
+spectator), receives the full table, then sends forms as JSON: ``a`` (the action's
+text) and ``v`` (the state version it was rendered at).  Anything else gets a clear,
+localized notice and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, abort, current_app, g, render_template, request
+from flask_sock import Sock
+
+from webapp.locale import LANGUAGES
+from webapp.play.hub import Hub, Listener, Refusal, TableSession
+from webapp.play.players import known_player
+from webapp.play.render import split_fragments
+
+MAX_MESSAGE = 4096
+sock = Sock()
+
+
+def same_origin() -> bool:
+    """Whether the handshake comes from a page of this site."""
+    origin = request.headers.get("Origin")
+    if not origin:
+        return False
+    return urlsplit(origin).netloc == request.host
+
+
+def parse_message(raw: object) -> tuple[str, int]:
+    """The action text and version of one message, or a :class:`Refusal`.
+
+    >>> parse_message('{"a": "stop", "v": "12", "HEADERS": {}}')
+    ('stop', 12)
+    """
+    if not isinstance(raw, str):
+        raise Refusal("malformed")
+    try:
+        message = json.loads(raw)
+    except ValueError as error:
+        raise Refusal("malformed") from error
+    if not isinstance(message, dict):
+        raise Refusal("malformed")
+    unknown = set(message) - {"a", "v", "HEADERS"}
+    action, version = message.get("a"), message.get("v")
+    if unknown or not isinstance(action, str) or not 0 < len(action) <= 64:
+        raise Refusal("malformed")
+    if not isinstance(version, str | int) or not str(version).isdigit():
+        raise Refusal("malformed")
+    return action, int(version)
+
+
+def notice(code: str) -> str:
+    return split_fragments(render_template("play/_notice.html", code=code))["notice"]
+
+
+def serve(ws: Any, session: TableSession, listener: Listener) -> None:
+    session.join(listener)
+    try:
+        while True:
+            raw = ws.receive()
+            if raw is None:
+                return
+            try:
+                if listener.seat is None:
+                    raise Refusal("spectator")
+                action, version = parse_message(raw)
+                session.submit(listener.seat, action, version)
+            except Refusal as refusal:
+                session.notify(listener, notice(refusal.code))
+            except Exception:  # noqa: BLE001 - a failed write must not drop the player
+                current_app.logger.exception("action failed on table %s", session.id)
+                session.notify(listener, notice("try-again"))
+    finally:
+        session.leave(listener)
+
+
+def table_socket(ws: Any, table_id: str) -> None:
+    hub: Hub = current_app.extensions["lapau.hub"]
+    session = hub.get(table_id)
+    if session is None:
+        ws.close(4404, "no such table")
+        return
+    player = known_player()
+    seat = session.seat_of(player) if player else None
+    serve(ws, session, Listener(ws, seat, g.lang_code))
+
+
+sock.route("/ws/table/<table_id>")(table_socket)
+
+
+def check_handshake() -> None:
+    if request.path.startswith("/ws/"):
+        if not same_origin():
+            abort(403)
+        lang = request.args.get("lang", "")
+        g.lang_code = lang if lang in LANGUAGES else "id"
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault(
+        "SOCK_SERVER_OPTIONS", {"max_message_size": MAX_MESSAGE, "ping_interval": 25}
+    )
+    sock.init_app(app)
+    app.before_request(check_handshake)
