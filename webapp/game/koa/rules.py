@@ -249,7 +249,9 @@ def _throw(state: KoaState, card: str, events: list[Event]) -> KoaState:
 
 
 def _next_round(state: KoaState) -> KoaState:
-    return deal_round(state.seed, state.mode, state.round_no + 1, state.turn, state.marks)
+    fresh = deal_round(state.seed, state.mode, state.round_no + 1, state.turn, state.marks)
+    # The view shows the last round's summary (not its hands) during the next round.
+    return replace(fresh, result=state.result)
 
 
 def timeout_throw(state: KoaState) -> str:
