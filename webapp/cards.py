@@ -134,13 +134,6 @@ KIND_NAMES: Final[dict[str, LazyString]] = {
     "ribbon": _l("ribbon"),
     "plain": _l("plain"),
 }
-#: Plural kind names for headings and legends.
-KIND_PLURALS: Final[dict[str, LazyString]] = {
-    "light": _l("Lights"),
-    "animal": _l("Animals"),
-    "ribbon": _l("Ribbons"),
-    "plain": _l("Plains"),
-}
 #: RULES.md §3, month by month: (card id, kind, what the card shows; None for the plant).
 _HANAFUDA: Final[tuple[tuple[str, str, LazyString | None], ...]] = (
     ("jan-crane", "light", _l("Crane")),
@@ -253,7 +246,7 @@ def minang_name(card_id: str) -> str:
 
 def _money_index(art: str) -> str:
     if art in HONOURS:
-        return {"old-thousand": "千", "red-flower": "✿", "white-flower": "❀"}[art]
+        return {"old-thousand": "1000", "red-flower": "✿", "white-flower": "❀"}[art]
     return art.rpartition("-")[2]
 
 

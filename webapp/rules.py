@@ -52,4 +52,10 @@ def hanafuda() -> str:
     by_month = {
         month: [c for c in cards.deck("koikoi") if c.group == month] for month in cards.MONTHS
     }
-    return render_template("rules/hanafuda.html", by_month=by_month)
+    return render_template(
+        "rules/hanafuda.html",
+        by_month=by_month,
+        month_names=cards.MONTH_NAMES,
+        plants=cards.PLANTS,
+        kind_names=cards.KIND_NAMES,
+    )
