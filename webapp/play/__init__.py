@@ -58,6 +58,9 @@ def init_app(app: Flask) -> None:
         turn_seconds=setting(app, "TURN_SECONDS", "LAPAU_TURN_SECONDS", 30),
         bot_delay=setting(app, "BOT_DELAY", "LAPAU_BOT_DELAY", 0.8),
     )
+    if os.environ.get("LAPAU_TABLE_SEED", "").isdigit():
+        # Tests deal every table from one known seed so a browser test can finish quickly.
+        app.config.setdefault("TABLE_SEED", int(os.environ["LAPAU_TABLE_SEED"]))
     hub = Hub(Store(app.extensions["lapau.db"]), make_renderer(app), timing)
     app.extensions["lapau.hub"] = hub
     app.register_blueprint(routes.bp)

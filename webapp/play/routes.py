@@ -62,7 +62,8 @@ def setup(game: str) -> str | Response:
         Seat("bot", level=level, name=chosen.bot_names[index % len(chosen.bot_names)])
         for index in range(count - 1)
     ]
-    session = hub().create(game, options, seats, owner=player)
+    seed = current_app.config.get("TABLE_SEED")
+    session = hub().create(game, options, seats, owner=player, seed=seed)
     return redirect(url_for("play.table", table_id=session.id), code=303)
 
 

@@ -84,8 +84,7 @@ def serve(ws: Any, session: TableSession, listener: Listener) -> None:
 def table_socket(ws: Any, table_id: str) -> None:
     hub: Hub = current_app.extensions["lapau.hub"]
     session = hub.get(table_id)
-    if session is None:
-        ws.close(4404, "no such table")
+    if session is None:  # checked at the handshake; gone since only if deleted
         return
     player = known_player()
     seat = session.seat_of(player) if player else None
@@ -101,6 +100,10 @@ def check_handshake() -> None:
             abort(403)
         lang = request.args.get("lang", "")
         g.lang_code = lang if lang in LANGUAGES else "id"
+        table_id = (request.view_args or {}).get("table_id", "")
+        hub: Hub = current_app.extensions["lapau.hub"]
+        if len(table_id) > 16 or hub.get(table_id) is None:
+            abort(404)
 
 
 def init_app(app: Flask) -> None:

@@ -1,0 +1,29 @@
+"""Gunicorn settings read from the project root (the Procfile and Makefile run from there).
+
+The worker class and counts stay on the command lines where people look for them; this
+file adds the one thing a command line cannot: on SIGTERM the worker closes every table
+socket with code 1012 (service restart) so browsers reconnect at once and the worker
+exits promptly instead of waiting out its graceful timeout.  Moves are already stored as
+they happen, so nothing is left to save.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from typing import Any
+
+
+def post_worker_init(worker: Any) -> None:
+    app = worker.wsgi
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def on_terminate(signum: int, frame: Any) -> None:
+        hub = getattr(app, "extensions", {}).get("lapau.hub")
+        if hub is not None:
+            # A thread is a greenlet under the gevent worker: closing sockets may yield.
+            threading.Thread(target=hub.shutdown, daemon=True).start()
+        if callable(previous):
+            previous(signum, frame)
+
+    signal.signal(signal.SIGTERM, on_terminate)

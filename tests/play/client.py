@@ -1,0 +1,98 @@
+"""A small browser stand-in for socket tests: a guest's cookies, the table's WebSocket."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import re
+import sqlite3
+import time
+import urllib.parse
+import urllib.request
+from typing import Any
+
+import websocket
+
+VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
+MOVES = re.compile(r'name="a" value="([^"]+)"')
+
+
+class Guest:
+    """One browser: its own cookie jar, so its own guest identity."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def open_table(self, game: str, **form: str) -> str:
+        data = urllib.parse.urlencode({"level": "easy", **form}).encode()
+        with self.opener.open(f"{self.server.url}/en/play/{game}", data=data) as response:
+            return str(response.url.rsplit("/", 1)[1])
+
+    def page(self, path: str) -> str:
+        with self.opener.open(f"{self.server.url}{path}") as response:
+            return str(response.read().decode())
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+    def connect(self, table_id: str, origin: str | None = "same") -> Table:
+        if origin == "same":
+            origin = self.server.url
+        ws = websocket.create_connection(
+            f"ws://127.0.0.1:{self.server.port}/ws/table/{table_id}?lang=en",
+            origin=origin,
+            cookie=self.cookie_header(),
+            timeout=10,
+            suppress_origin=origin is None,
+        )
+        return Table(ws, table_id)
+
+
+class Table:
+    """One open table socket and what it has received."""
+
+    def __init__(self, ws: websocket.WebSocket, table_id: str) -> None:
+        self.ws = ws
+        self.id = table_id
+        self.received: list[str] = []
+        self.version = -1
+        self.moves: list[str] = []
+        self.receive()
+
+    def receive(self, timeout: float = 10) -> str:
+        self.ws.settimeout(timeout)
+        message = str(self.ws.recv())
+        self.received.append(message)
+        if found := VERSION.search(message):
+            self.version = int(found.group(1))
+        if 'id="hand"' in message or 'id="prompt"' in message:
+            self.moves = MOVES.findall(message)
+        return message
+
+    def receive_until(self, text: str, timeout: float = 10) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            message = self.receive(max(0.1, deadline - time.monotonic()))
+            if text in message:
+                return message
+        raise AssertionError(f"never received {text!r}")
+
+    def send(self, payload: Any) -> None:
+        self.ws.send(payload if isinstance(payload, str) else json.dumps(payload))
+
+    def move(self, action: str, version: int | None = None) -> None:
+        self.send({"a": action, "v": str(self.version if version is None else version)})
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def stored_moves(server: Any, table_id: str) -> list[str]:
+    """The table's action log as the server stored it."""
+    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
+        rows = db.execute(
+            "SELECT text FROM play_action WHERE table_id = ? ORDER BY seq", (table_id,)
+        ).fetchall()
+    return [text for (text,) in rows]

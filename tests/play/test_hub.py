@@ -1,0 +1,156 @@
+"""The live table session: the only place a table's state changes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from webapp.game.replay import replay
+from webapp.play.hub import Hub, Listener, Refusal
+
+GAMES = [("koa", {"mode": "quick"}), ("kowah", {"players": 3}), ("koikoi", {"rounds": 3})]
+
+
+def first_legal(session: object) -> str:
+    game = session.game  # type: ignore[attr-defined]
+    return str(game.legal_actions(session.state)[0])  # type: ignore[attr-defined]
+
+
+def advance_to_seat(clock: object, session: object, seat: int) -> None:
+    clock.run_until(  # type: ignore[attr-defined]
+        lambda: session.game.to_act(session.state) == seat  # type: ignore[attr-defined]
+    )
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_a_move_is_stored_before_the_table_changes(
+    hub: Hub, clock: object, practice: object, game: str, options: dict[str, object]
+) -> None:
+    session = practice(game, **options)  # type: ignore[operator]
+    advance_to_seat(clock, session, 0)
+    version, action = session.version, first_legal(session)
+    session.submit(0, action, version)
+    stored = hub.store.load(session.id)
+    assert stored is not None
+    assert stored.log[version] == action
+    assert session.version == version + 1
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_stale_out_of_turn_and_illegal_moves_change_nothing(
+    clock: object, practice: object, game: str, options: dict[str, object]
+) -> None:
+    session = practice(game, **options)  # type: ignore[operator]
+    advance_to_seat(clock, session, 0)
+    before, version = session.state, session.version
+    with pytest.raises(Refusal) as stale:
+        session.submit(0, first_legal(session), version + 5)
+    assert stale.value.code == "stale"
+    with pytest.raises(Refusal) as wrong_seat:
+        session.submit(1, first_legal(session), version)
+    assert wrong_seat.value.code == "not-your-turn"
+    with pytest.raises(Refusal) as nonsense:
+        session.submit(0, "fly to the moon", version)
+    assert nonsense.value.code in {"bad-action", "unknown-action"}
+    hidden = sorted(session.game.hidden_cards(session.state, 0))
+    verb = first_legal(session).split()[0]
+    with pytest.raises(Refusal):
+        session.submit(0, f"{verb} {hidden[0]}", version)
+    assert session.state == before and session.version == version
+
+
+def test_a_double_submission_is_applied_once(clock: object, practice: object) -> None:
+    session = practice("koikoi", rounds=3)  # type: ignore[operator]
+    advance_to_seat(clock, session, 0)
+    version, action = session.version, first_legal(session)
+    session.submit(0, action, version)
+    with pytest.raises(Refusal) as again:
+        session.submit(0, action, version)
+    assert again.value.code == "stale"
+    assert session.log.count(action) == 1
+
+
+def test_a_failed_write_leaves_the_table_as_it_was(
+    hub: Hub, clock: object, practice: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = practice("kowah", players=3)  # type: ignore[operator]
+    advance_to_seat(clock, session, 0)
+    before, version = session.state, session.version
+
+    def broken(*_args: object) -> None:
+        raise OperationalError("INSERT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(hub.store, "append", broken)
+    with pytest.raises(OperationalError):
+        session.submit(0, first_legal(session), version)
+    assert session.state == before and session.version == version
+
+
+def test_the_turn_timer_plays_for_an_absent_player(clock: object, practice: object) -> None:
+    session = practice("koa", mode="quick")  # type: ignore[operator]
+    advance_to_seat(clock, session, 0)
+    turn = session.state.turn_no
+    assert session.seconds_left() is not None
+    clock.fire()  # type: ignore[attr-defined]
+    assert session.log[-1] == "timeout"
+    assert session.state.turn_no > turn
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_bots_play_a_whole_game_and_the_log_replays_it(
+    hub: Hub, clock: object, practice: object, game: str, options: dict[str, object]
+) -> None:
+    session = practice(game, human=False, **options)  # type: ignore[operator]
+    clock.run_until(lambda: session.finished)  # type: ignore[attr-defined]
+    assert session.finished
+    stored = hub.store.load(session.id)
+    assert stored is not None and stored.finished
+    assert replay(session.game, stored.seed, stored.options, stored.log) == session.state
+
+
+def test_a_restarted_hub_rebuilds_unfinished_tables(
+    hub: Hub, clock: object, practice: object
+) -> None:
+    session = practice("koikoi", rounds=3)  # type: ignore[operator]
+    advance_to_seat(clock, session, 0)
+    session.submit(0, first_legal(session), session.version)
+    fresh = Hub(hub.store, hub.renderer, hub.timing, clock)  # type: ignore[arg-type]
+    assert fresh.restore() >= 1
+    restored = fresh.get(session.id)
+    assert restored is not None
+    assert restored.state == session.state and restored.log == session.log
+
+
+def test_a_listener_gets_the_whole_table_then_only_what_changed(
+    clock: object, practice: object
+) -> None:
+    from tests.play.conftest import Recorder  # noqa: PLC0415
+
+    session = practice("koa", mode="quick")  # type: ignore[operator]
+    recorder = Recorder(session)
+    session.join(Listener(recorder, 0, "en"))
+    first = recorder.messages[0][1]
+    for fragment in ("status", "hand", "arena", "prompt", "log", "notice"):
+        assert f'id="{fragment}"' in first
+    advance_to_seat(clock, session, 0)
+    session.submit(0, "cabut", session.version)
+    later = recorder.messages[-1][1]
+    assert 'id="status"' in later
+    assert 'id="seat-2"' not in later  # the mandan's seat did not change
+
+
+def test_a_refusal_notice_is_cleared_by_the_next_move(clock: object, practice: object) -> None:
+    from tests.play.conftest import Recorder  # noqa: PLC0415
+
+    session = practice("koa", mode="quick")  # type: ignore[operator]
+    recorder = Recorder(session)
+    listener = Listener(recorder, 0, "en")
+    session.join(listener)
+    session.notify(listener, '<div id="notice" class="notice" role="alert">No.</div>')
+    version = session.version
+    clock.run_until(lambda: session.version > version)  # type: ignore[attr-defined]
+    assert re.search(
+        r'<div id="notice" class="notice" role="alert"></div>', recorder.messages[-1][1]
+    )

@@ -1,0 +1,171 @@
+"""The table WebSocket against the real server (gunicorn + gevent), with bad input.
+
+Bots are frozen on this server (their delay is longer than the tests), so the table
+holds still and every refusal can be checked to have changed nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import websocket
+
+from tests.conftest import LiveServer
+from tests.play.client import Guest, stored_moves
+
+
+@pytest.fixture(scope="module")
+def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(
+        tmp_path_factory.mktemp("frozen") / "instance",
+        {"LAPAU_BOT_DELAY": "600", "LAPAU_TURN_SECONDS": "600", "LAPAU_TABLE_SEED": "11"},
+    )
+    server.start()
+    yield server
+    server.stop()
+
+
+def my_turn_table(server: LiveServer, game: str = "koikoi", **form: str) -> tuple[Guest, str]:
+    """A guest at a fresh table where it is the guest's turn (bots are frozen)."""
+    guest = Guest(server)
+    table_id = guest.open_table(game, **(form or {"rounds": "3"}))
+    return guest, table_id
+
+
+def test_a_foreign_origin_is_refused_at_the_handshake(frozen: LiveServer) -> None:
+    guest, table_id = my_turn_table(frozen)
+    for origin in ("https://evil.example", None):
+        with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+            guest.connect(table_id, origin=origin)
+        assert refused.value.status_code == 403
+
+
+def test_an_unknown_table_is_not_found_at_the_handshake(frozen: LiveServer) -> None:
+    with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+        Guest(frozen).connect("nosuchtable")
+    assert refused.value.status_code == 404
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        "this is not json",
+        "[1, 2, 3]",
+        json.dumps({"a": "stop", "v": "0", "extra": "field"}),
+        json.dumps({"a": 5, "v": "0"}),
+        json.dumps({"a": "stop"}),
+        json.dumps({"a": "stop", "v": "-1"}),
+        json.dumps({"a": "x" * 100, "v": "0"}),
+        json.dumps({"a": "play", "v": "0"}),
+        "\u0000\ufffd",
+    ],
+)
+def test_malformed_messages_get_a_notice_and_change_nothing(
+    frozen: LiveServer, payload: str
+) -> None:
+    guest, table_id = my_turn_table(frozen)
+    table = guest.connect(table_id)
+    before = stored_moves(frozen, table_id)
+    table.send(payload)
+    notice = table.receive_until('id="notice"')
+    assert 'role="alert">' in notice and "</div>" in notice
+    assert not notice.endswith('role="alert"></div>')
+    assert stored_moves(frozen, table_id) == before
+    table.close()
+
+
+def test_an_oversized_message_closes_the_socket_and_changes_nothing(frozen: LiveServer) -> None:
+    guest, table_id = my_turn_table(frozen)
+    table = guest.connect(table_id)
+    before = stored_moves(frozen, table_id)
+    table.send(json.dumps({"a": "stop", "v": "0", "pad": "x" * 5000}))
+    with pytest.raises(websocket.WebSocketException):
+        for _ in range(5):
+            table.receive(timeout=5)
+    assert stored_moves(frozen, table_id) == before
+    again = guest.connect(table_id)
+    assert again.version == len(before)
+    again.close()
+
+
+def test_a_card_not_in_hand_and_a_stale_version_are_refused(frozen: LiveServer) -> None:
+    guest, table_id = my_turn_table(frozen)
+    table = guest.connect(table_id)
+    before = stored_moves(frozen, table_id)
+    hand = [move.split()[1] for move in table.moves if move.startswith("play ")]
+    assert hand, "it should be the guest's turn with cards to play"
+    stranger = next(
+        c
+        for c in (
+            "jan-crane",
+            "feb-warbler",
+            "mar-curtain",
+            "aug-moon",
+            "dec-phoenix",
+            "nov-rain-man",
+        )
+        if c not in hand
+    )
+    table.move(f"play {stranger}")
+    assert "That card is not in your hand." in table.receive_until('id="notice"')
+    table.move(f"play {hand[0]}", version=table.version + 3)
+    assert "The table has moved on" in table.receive_until('id="notice"')
+    assert stored_moves(frozen, table_id) == before
+    table.close()
+
+
+def test_a_double_submission_is_applied_once(frozen: LiveServer) -> None:
+    guest, table_id = my_turn_table(frozen)
+    table = guest.connect(table_id)
+    before = stored_moves(frozen, table_id)
+    move = next(m for m in table.moves if m.startswith("play "))
+    table.move(move)
+    table.move(move)
+    table.receive_until("The table has moved on")
+    assert stored_moves(frozen, table_id) == [*before, move]
+    table.close()
+
+
+def test_out_of_turn_moves_are_refused(frozen: LiveServer) -> None:
+    guest, table_id = my_turn_table(frozen)
+    table = guest.connect(table_id)
+    move = next(m for m in table.moves if m.startswith("play "))
+    table.move(move)
+    table.receive_until('id="status"')
+    after = stored_moves(frozen, table_id)
+    table.move("stop")
+    assert "Wait for your turn." in table.receive_until('id="notice"')
+    assert stored_moves(frozen, table_id) == after
+    table.close()
+
+
+def test_two_tabs_on_one_seat_both_follow_the_game(frozen: LiveServer) -> None:
+    guest, table_id = my_turn_table(frozen)
+    first, second = guest.connect(table_id), guest.connect(table_id)
+    move = next(m for m in first.moves if m.startswith("play "))
+    first.move(move)
+    first.receive_until('id="status"')
+    second.receive_until('id="status"')
+    assert first.version == second.version == len(stored_moves(frozen, table_id))
+    first.close()
+    second.close()
+
+
+def test_a_spectator_cannot_move(frozen: LiveServer) -> None:
+    _, table_id = my_turn_table(frozen)
+    watcher = Guest(frozen)
+    watcher.page("/en/")
+    table = watcher.connect(table_id)
+    assert 'id="hand"' in table.received[0]
+    assert 'name="a" value="play' not in table.received[0]
+    table.move("stop")
+    assert "only the players can move" in table.receive_until('id="notice"')
+    table.close()
+
+
+def test_the_server_log_has_no_errors(frozen: LiveServer) -> None:
+    log = Path(frozen.log).read_text()
+    assert "Traceback" not in log, log[-3000:]
