@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from math import exp, log
 
 from webapp.game.kowah.cards import COPIES, KIND, KINDS, ORDER, TYPES, TYPES_OF_KIND
 from webapp.game.kowah.state import Declare, Discard, KowahAction, Take
@@ -67,49 +68,96 @@ def hand_cost(hand: Sequence[str], live: Sequence[int], counting: bool, wait: fl
     >>> hand_cost(["coins-1", "coins-1", "coins-2", "strings-2", "myriads-2",
     ...            "red-flower", "red-flower", "red-flower"], live, False, 0.0)
     0.0
+    >>> hand_cost(["coins-1", "coins-1", "coins-2", "strings-2", "myriads-2",
+    ...            "red-flower", "red-flower", "coins-9"], live, False, 0.0)
+    1.0
     """
-    table = _LIVE_COST if counting else _COUNT_COST
+    return _Estimator(live, counting, wait).cost(_held(hand))
+
+
+def _held(hand: Sequence[str]) -> list[int]:
     held = [0] * len(TYPES)
     for card in hand:
         held[ORDER[card]] += 1
-    kinds = len(_KIND_TYPES)
-    triple = [0.0] * kinds
-    double = [INF] * kinds
-    one = [INF] * kinds  # the best single triple when kind k holds the pair
-    for k, types in enumerate(_KIND_TYPES):
-        have = sum(held[i] for i in types)
-        pool = sum(live[i] for i in types)
-        triple[k] = table[max(0, 3 - have)][min(pool, 12)]
-        if len(types) == 3:
-            double[k] = table[max(0, 6 - have)][min(pool, 12)]
-    order = sorted(range(kinds), key=triple.__getitem__)
-    for k in range(kinds):
-        others = [j for j in order[:3] if j != k]
-        one[k] = triple[others[0]]
-    best = INF
-    for i in range(len(TYPES)):
-        k = _TYPE_KIND[i]
-        need = max(0, 2 - held[i])
-        pair = table[need][live[i]] + _wait_cost(live[i] - need, wait)
-        if pair == INF:
-            continue
-        others = [j for j in order[:3] if j != k]
-        two = triple[others[0]] + triple[others[1]]
-        for j in _RANK_KINDS:
-            if j != k and double[j] < two:
-                two = double[j]
-        best = min(best, pair + two)
-    for k, p, q, r in _BLOCKS:
-        if held[p] + held[q] + held[r] < 2:
-            continue
-        block = (
-            table[max(0, 2 - held[p])][live[p]]
-            + table[max(0, 2 - held[q])][live[q]]
-            + table[max(0, 1 - held[r])][live[r]]
-            + _wait_cost(live[p] - max(0, 2 - held[p]), wait)
-        )
-        best = min(best, block + one[k])
-    return best
+    return held
+
+
+class _Estimator:
+    """Scores hands against every checki shape, for one decision's knowledge of live cards.
+
+    A shape is a pair type plus two triples of other kinds (or twice one rank), or a rank's
+    two-two-one block plus one triple. A shape's cost adds up what its missing cards cost;
+    the hand's cost is its cheapest shape's.
+    """
+
+    def __init__(self, live: Sequence[int], counting: bool, wait: float, soft: float = 0.0) -> None:
+        self.soft = soft
+        self.live = live
+        self.table = _LIVE_COST if counting else _COUNT_COST
+        self.pools = [min(12, sum(live[i] for i in types)) for types in _KIND_TYPES]
+        # waiting on a pair type whose remaining live copies are n costs wait_on[n]
+        self.wait_on = [_wait_cost(n, wait) for n in range(COPIES + 1)]
+
+    def cost(self, held: list[int]) -> float:
+        table, live, pools, wait_on = self.table, self.live, self.pools, self.wait_on
+        inf = INF
+        # the three cheapest triples and the two cheapest double triples, with their kinds
+        t1 = t2 = t3 = d1 = d2 = inf
+        k1 = k2 = kd1 = -1
+        triple = [0.0] * len(_KIND_TYPES)
+        for k, types in enumerate(_KIND_TYPES):
+            have = 0
+            for i in types:
+                have += held[i]
+            cost = table[3 - have if have < 3 else 0][pools[k]]
+            triple[k] = cost
+            if cost < t1:
+                t1, t2, t3, k1, k2 = cost, t1, t2, k, k1
+            elif cost < t2:
+                t2, t3, k2 = cost, t2, k
+            elif cost < t3:
+                t3 = cost
+            if len(types) == 3:
+                cost = table[6 - have if have < 6 else 0][pools[k]]
+                if cost < d1:
+                    d1, d2, kd1 = cost, d1, k
+                elif cost < d2:
+                    d2 = cost
+        best = inf
+        soft, mass = self.soft, 0.0
+        for i in range(len(TYPES)):
+            have = held[i]
+            need = 2 - have if have < 2 else 0
+            pair = table[need][live[i]]
+            if pair == inf:
+                continue
+            pair += wait_on[live[i] - need]
+            k = _TYPE_KIND[i]
+            two = t2 + t3 if k == k1 else (t1 + t3 if k == k2 else t1 + t2)
+            double = d2 if k == kd1 else d1
+            total = pair + (double if double < two else two)
+            if total < best:
+                best = total
+            if soft and total < inf:
+                mass += exp(-total / soft)
+        for k, p, q, r in _BLOCKS:
+            if held[p] + held[q] + held[r] < 2:
+                continue
+            need = 2 - held[p] if held[p] < 2 else 0
+            block = (
+                table[need][live[p]]
+                + wait_on[live[p] - need if live[p] >= need else 0]
+                + table[2 - held[q] if held[q] < 2 else 0][live[q]]
+                + table[1 - held[r] if held[r] < 1 else 0][live[r]]
+                + (t2 if k == k1 else t1)
+            )
+            if block < best:
+                best = block
+            if soft and block < inf:
+                mass += exp(-block / soft)
+        if soft and mass > 0.0:
+            return -soft * log(mass)
+        return best
 
 
 def _wait_cost(pool: int, wait: float) -> float:
@@ -143,71 +191,60 @@ def _danger(view: KowahView) -> frozenset[str]:
     )
 
 
-def _without(hand: Sequence[str], card: str) -> list[str]:
-    cards = list(hand)
-    cards.remove(card)
-    return cards
-
-
 class _Planner:
     """The shared decision procedure; a level is what it knows (counting, danger)."""
 
-    def __init__(self, counting: bool, safe: bool) -> None:
+    def __init__(self, counting: bool, safe: bool, soft: float = 0.0) -> None:
         self.counting = counting
         self.safe = safe
+        self.soft = soft
 
     def __call__(self, view: KowahView, rng: random.Random) -> KowahAction:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         live = _live(view, self.counting)
-        wait = 1.0 / view.players if self.counting else 0.0
         if view.phase == "declare":
             declares = [a for a in legal if isinstance(a, Declare)]
             if self.counting:
                 return max(declares, key=lambda a: live[ORDER[a.card]])
             return declares[0]
+        wait = 1.0 / view.players if self.counting else 0.0
+        estimator = _Estimator(live, self.counting, wait, self.soft)
+        held = _held(view.hand)
         if view.phase == "take":
-            return self._take_or_draw(view, live, wait, legal)
-        discards = [a for a in legal if isinstance(a, Discard)]
-        return self._best_discard(view.hand, discards, view, live, wait, rng)[1]
-
-    def _allowed(self, discards: list[Discard], view: KowahView) -> list[Discard]:
-        if not self.safe:
-            return discards
-        danger = _danger(view)
-        safe = [a for a in discards if a.card not in danger]
-        return safe or discards
+            latest = view.latest_discard
+            if latest is None or Take() not in legal:
+                return legal[0]
+            now = estimator.cost(held)
+            held[ORDER[latest.card]] += 1
+            after, _ = self._best_discard(estimator, held, view, latest.card, rng)
+            return Take() if after < now else legal[0]
+        return self._best_discard(estimator, held, view, view.taken, rng)[1]
 
     def _best_discard(
         self,
-        hand: Sequence[str],
-        discards: list[Discard],
+        estimator: _Estimator,
+        held: list[int],
         view: KowahView,
-        live: list[int],
-        wait: float,
+        taken: str | None,
         rng: random.Random,
     ) -> tuple[float, Discard]:
-        scored = [
-            (hand_cost(_without(hand, a.card), live, self.counting, wait), a)
-            for a in self._allowed(discards, view)
-        ]
-        best = min(cost for cost, _ in scored)
-        return best, rng.choice([a for cost, a in scored if cost == best])
-
-    def _take_or_draw(
-        self, view: KowahView, live: list[int], wait: float, legal: tuple[KowahAction, ...]
-    ) -> KowahAction:
-        draw, take = legal[0], legal[1]
-        latest = view.latest_discard
-        if latest is None or not isinstance(take, Take):
-            return draw
-        now = hand_cost(view.hand, live, self.counting, wait)
-        hand = list(view.hand) + [latest.card]
-        options = [Discard(card) for card in dict.fromkeys(view.hand) if card != latest.card]
-        allowed = self._allowed(options, view)
-        after = min(hand_cost(_without(hand, a.card), live, self.counting, wait) for a in allowed)
-        return take if after < now else draw
+        """The cheapest hand left by one discard (never the taken type), and that discard."""
+        danger = _danger(view) if self.safe else frozenset()
+        options = [TYPES[i] for i, n in enumerate(held) if n and TYPES[i] != taken]
+        options = [card for card in options if card not in danger] or options
+        best, choices = INF, [options[0]]
+        for card in options:
+            i = ORDER[card]
+            held[i] -= 1
+            cost = estimator.cost(held)
+            held[i] += 1
+            if cost < best:
+                best, choices = cost, [card]
+            elif cost == best:
+                choices.append(card)
+        return best, Discard(rng.choice(choices))
 
 
 def random_bot(view: KowahView, rng: random.Random) -> KowahAction:
@@ -217,7 +254,9 @@ def random_bot(view: KowahView, rng: random.Random) -> KowahAction:
 
 easy: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=False)
 medium: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=True)
-hard: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=True, safe=True)
+hard: Callable[[KowahView, random.Random], KowahAction] = _Planner(
+    counting=True, safe=True, soft=0.2
+)
 
 BOTS: dict[str, Callable[[KowahView, random.Random], KowahAction]] = {
     "random": random_bot,

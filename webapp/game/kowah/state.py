@@ -14,7 +14,7 @@ exposable pair in canonical order when the hand is checki, as the bots would.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -187,6 +187,40 @@ def new_game(seed: int, options: Mapping[str, Any]) -> KowahState:
         players=players,
         hands=hands,
         stock=order[players * HAND_SIZE :],
+        pile=(),
+        exposed=(None,) * players,
+        known=((),) * players,
+        current=first,
+        phase="take",
+        drawn=None,
+        taken=None,
+        events=(Event("start", first),),
+    )
+
+
+def arranged_deal(
+    hands: Sequence[Sequence[str]], stock_top: Sequence[str] = (), first: int = 0, seed: int = 0
+) -> KowahState:
+    """A deal with chosen hands and stock top (for lessons, puzzles and tests).
+
+    The cards not named stay in the stock after ``stock_top``, in canonical order.
+
+    >>> hands = [["coins-1"] * 4 + ["coins-2"] * 4, ["coins-3"] * 4 + ["coins-4"] * 4]
+    >>> state = arranged_deal(hands, stock_top=["red-flower"], first=1)
+    >>> len(state.stock), state.stock[0], state.current
+    (104, 'red-flower', 1)
+    """
+    rest = list(DECK)
+    for card in [card for hand in hands for card in hand] + list(stock_top):
+        rest.remove(card)  # ValueError when a card is named more often than it exists
+    if len(hands) not in PLAYER_COUNTS or any(len(hand) != HAND_SIZE for hand in hands):
+        raise ValueError("bad deal")
+    players = len(hands)
+    return KowahState(
+        seed=seed,
+        players=players,
+        hands=tuple(sort_cards(list(hand)) for hand in hands),
+        stock=tuple(stock_top) + tuple(rest),
         pile=(),
         exposed=(None,) * players,
         known=((),) * players,
