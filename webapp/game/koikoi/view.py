@@ -109,11 +109,6 @@ class View:
     history: tuple[RoundResult, ...]
     next_starter: int | None
 
-    @property
-    def opponent(self) -> int:
-        """The other seat (seat 1 for a spectator's reference seat 0)."""
-        return 1 - (self.seat or 0)
-
 
 def _pile(cards: tuple[str, ...]) -> Pile:
     ordered = sort_cards(cards)
