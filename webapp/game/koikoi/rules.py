@@ -10,7 +10,8 @@ Decisions RULES.md leaves open, taken here:
 - Red and Blue Ribbons replaces Red Poems and Blue Ribbons (10 = 5 + 5, not added twice).
 - Kuttsuki is a hand whose months all come in pairs (four month pairs); a hand that is
   both teshi and kuttsuki is announced as teshi.  Either scores 6 for its holder with no
-  doubling; the field redeal (four of a month) is checked before the hands.
+  doubling; the field redeal (four of a month) is checked before the hands.  Such a round
+  counts as one of the match's rounds, and its winner starts the next.
 - The starter draw takes two different cards from a seeded shuffle, seat 0 first.
 - After a round with no winner the seat that did not start that round starts the next.
 - "New or improved yaku" compares the mover's yaku after the turn with those at its start;
