@@ -1,0 +1,152 @@
+"""Whole games through the browser: Chromium at 360x640, the real server, bots at full speed.
+
+Every move is a click on the table, as a person would make it: a button of the prompt
+when there is one (cabut, draw, stop, next round...), otherwise the first card of the
+hand that the server accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import LiveServer
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(
+        tmp_path_factory.mktemp("fast") / "instance",
+        {"LAPAU_BOT_DELAY": "0", "LAPAU_TURN_SECONDS": "120", "LAPAU_TABLE_SEED": "5"},
+    )
+    server.start()
+    yield server
+    server.stop()
+
+
+def start(page: Page, server: LiveServer, game: str, option: str, value: str) -> None:
+    page.goto(f"{server.url}/en/play/{game}")
+    page.check(f"input[name={option}][value='{value}']")
+    page.check("input[name=level][value='easy']")
+    page.click(".setup-form button")
+    page.wait_for_url("**/table/**")
+    expect(page.locator("#status")).to_be_visible()
+    page.wait_for_function(
+        "() => document.querySelector('.table').getAttribute('data-ws') !== null || true"
+    )
+
+
+def version(page: Page) -> str:
+    return page.locator("#version").input_value()
+
+
+def has_no_horizontal_overflow(page: Page) -> bool:
+    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def make_a_move(page: Page) -> bool:
+    """Make one move if the table waits for this player; True if the table moved on."""
+    status = page.locator("#status")
+    if status.get_attribute("data-turn") != "1":
+        return False
+    before = version(page)
+    prompt_buttons = page.locator("#prompt button")
+    candidates = (
+        [prompt_buttons.first] if prompt_buttons.count() else page.locator("#hand button").all()
+    )
+    for button in candidates:
+        button.click()
+        try:
+            page.wait_for_function(
+                "(v) => document.getElementById('version').value !== v"
+                " || document.getElementById('notice').textContent.trim() !== ''",
+                arg=before,
+                timeout=5000,
+            )
+        except Exception:  # noqa: BLE001 - a lost click is tried again next round
+            return False
+        if version(page) != before:
+            return True
+    return False
+
+
+def play_to_the_end(page: Page, steps: int = 1500) -> None:
+    for _ in range(steps):
+        if page.locator(".match-over").count():
+            return
+        if not make_a_move(page):
+            page.wait_for_timeout(30)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "value", "ending"),
+    [
+        ("koa", "mode", "quick", ("won the match", "You won the match!")),
+        ("kowah", "players", "3", ("wins", "drawn")),
+        ("koikoi", "rounds", "3", ("won the match", "You won the match!", "draw")),
+    ],
+)
+def test_a_whole_game_against_bots_through_the_page(
+    page: Page, fast: LiveServer, game: str, option: str, value: str, ending: tuple[str, ...]
+) -> None:
+    start(page, fast, game, option, value)
+    assert has_no_horizontal_overflow(page)
+    play_to_the_end(page)
+    result = page.locator("#prompt").inner_text()
+    assert any(word in result for word in ending), result
+    expect(page.locator("#status")).to_contain_text("Game over")
+    assert has_no_horizontal_overflow(page)
+    page.locator("a", has_text="Replay this match").click()
+    expect(page.locator(".replay-steps")).to_be_visible()
+    page.locator(".replay-steps a[rel=prev]").click()
+    expect(page.locator(".replay-steps")).to_contain_text("Move")
+
+
+def test_a_reload_in_the_middle_of_a_game_continues_it(page: Page, fast: LiveServer) -> None:
+    start(page, fast, "kowah", "players", "3")
+    for _ in range(4):
+        while not make_a_move(page):
+            page.wait_for_timeout(30)
+    seen = version(page)
+    page.reload()
+    expect(page.locator("#version")).to_have_value(seen)
+    page.wait_for_timeout(300)  # the socket reconnects and sends the whole table
+    while not make_a_move(page):
+        page.wait_for_timeout(30)
+    assert int(version(page)) > int(seen)
+
+
+def test_a_server_restart_in_the_middle_of_a_game(
+    page: Page, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    server = LiveServer(
+        tmp_path_factory.mktemp("restart") / "instance",
+        {"LAPAU_BOT_DELAY": "0", "LAPAU_TURN_SECONDS": "120", "LAPAU_TABLE_SEED": "9"},
+    )
+    server.start()
+    try:
+        start(page, server, "koikoi", "rounds", "3")
+        for _ in range(2):
+            while not make_a_move(page):
+                page.wait_for_timeout(30)
+        seen = int(version(page))
+        import time
+
+        began = time.monotonic()
+        server.stop()
+        assert time.monotonic() - began < 10, "the server should exit promptly on SIGTERM"
+        server.start()
+        # The page reconnects by itself (close code 1012) and the game goes on.
+        page.wait_for_timeout(200)
+        for _ in range(200):
+            if make_a_move(page):
+                break
+            page.wait_for_timeout(100)
+        assert int(version(page)) > seen
+    finally:
+        server.stop()
