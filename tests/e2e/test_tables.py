@@ -35,9 +35,6 @@ def start(page: Page, server: LiveServer, game: str, option: str, value: str) ->
     page.click(".setup-form button")
     page.wait_for_url("**/table/**")
     expect(page.locator("#status")).to_be_visible()
-    page.wait_for_function(
-        "() => document.querySelector('.table').getAttribute('data-ws') !== null || true"
-    )
 
 
 def version(page: Page) -> str:
