@@ -128,9 +128,11 @@ def test_no_dealt_field_holds_four_of_a_month() -> None:
 def test_options_choose_three_six_or_twelve_rounds() -> None:
     for rounds in (3, 6, 12):
         assert new_game(1, {"rounds": rounds}).rounds == rounds
-    with pytest.raises(IllegalAction) as err:
-        new_game(1, {"rounds": 5})
-    assert err.value.reason == "bad-option"
+    assert new_game(1, {"rounds": "6"}).rounds == 6
+    for wrong in (5, "5", None, "twelve"):
+        with pytest.raises(IllegalAction) as err:
+            new_game(1, {"rounds": wrong})
+        assert err.value.reason == "bad-option"
 
 
 # --- Play: a turn -------------------------------------------------------------------------

@@ -147,9 +147,11 @@ def new_game(seed: int, options: Mapping[str, Any]) -> State:
     >>> len(state.hands[0]), len(state.hands[1]), len(state.field), len(state.stock)
     (8, 8, 8, 24)
     """
-    rounds = {**DEFAULT_OPTIONS, **options}.get("rounds")
-    if rounds not in ROUND_CHOICES:
-        raise IllegalAction("bad-option", f"rounds={rounds!r}")
+    given = {**DEFAULT_OPTIONS, **options}.get("rounds")
+    # A form or a URL hands the option over as text: "6" means 6.
+    rounds = int(given) if isinstance(given, str) and given.isdigit() else given
+    if rounds not in ROUND_CHOICES or isinstance(rounds, bool):
+        raise IllegalAction("bad-option", f"rounds={given!r}")
     draws, starter = starter_draw(seed)
     blank = State(
         seed=seed,
