@@ -229,3 +229,21 @@ def test_the_settings_form_offers_lite_cards_and_remembers_them(client: FlaskCli
     client.post("/en/settings", data={"lite_cards_shown": "1", "next": "/en/"})
     cookie = client.get_cookie("display")
     assert cookie is not None and cookie.value.endswith("-0")
+
+
+def sentences(html: str) -> set[str]:
+    """The text of every paragraph, list item, caption and definition of the main content."""
+    main = html.split('<main id="main"', 1)[1].split("</main>", 1)[0]
+    blocks = re.findall(r"<(p|li|figcaption|dd)\b[^>]*>(.*?)</\1>", main, re.S)
+    texts = {re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text)).strip() for _, text in blocks}
+    return {text for text in texts if len(text) > 30}
+
+
+@pytest.mark.parametrize("lang", ["id", "nl"])
+@pytest.mark.parametrize("path", PAGES)
+def test_no_english_sentence_is_left_untranslated(
+    client: FlaskClient, lang: str, path: str
+) -> None:
+    english = sentences(get(client, f"/en{path}"))
+    assert english
+    assert not english & sentences(get(client, f"/{lang}{path}"))
