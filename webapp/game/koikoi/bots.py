@@ -38,7 +38,7 @@ from webapp.game.koikoi.cards import (
     RIBBONS,
     SAKE_CUP,
 )
-from webapp.game.koikoi.sim import INDEX, WORTH, deal_unseen, mask_of, rollout
+from webapp.game.koikoi.sim import INDEX, WORTH, by_month, deal_unseen, mask_of, rollout
 from webapp.game.koikoi.state import Action, KoiKoi, Play, Stop, Take
 from webapp.game.koikoi.view import Pile, View
 
@@ -325,7 +325,7 @@ def _decide(view: View, seen: Seen, rng: random.Random) -> Action:
         piles = [0, 0]
         piles[me], piles[opp] = seen.mine, seen.theirs
         winner, points = rollout(
-            (hands[0], hands[1]), list(seen.field), stock, piles, opp, koikoi=me
+            (hands[0], hands[1]), by_month(seen.field), stock, piles, opp, koikoi=me
         )
         outcomes.append(0 if winner is None else points if winner == me else -points)
     if last:

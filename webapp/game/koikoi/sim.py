@@ -120,51 +120,65 @@ WORTH: Final[tuple[float, ...]] = tuple(
 )
 
 
-def _best_take(field: list[int], card: int, pile: int) -> tuple[list[int], float]:
-    """The field cards ``card`` would capture (the better of two) and their quick worth."""
-    month = card >> 2
-    same = [other for other in field if other >> 2 == month]
-    if not same:
-        return [], 0.0
+Field = list[list[int]]
+
+
+def by_month(cards: Iterable[int]) -> Field:
+    """The field as twelve month buckets, so a capture looks at one bucket only."""
+    buckets: Field = [[] for _ in range(12)]
+    for card in cards:
+        buckets[card >> 2].append(card)
+    return buckets
+
+
+def _take(field: Field, card: int) -> list[int]:
+    """The field cards ``card`` captures: all of its month, or the dearer of exactly two."""
+    same = field[card >> 2]
     if len(same) == 2:
-        best = max(same, key=lambda other: WORTH[other])
-        same = [best]
-    taken = [card, *same]
-    gain = sum(WORTH[other] for other in taken)
-    mask = pile
-    for other in taken:
-        mask |= 1 << other
-    return taken, gain + 10.0 * (base_points(mask) - base_points(pile))
+        return [same[0] if WORTH[same[0]] >= WORTH[same[1]] else same[1]]
+    return same[:]
 
 
-def greedy_card(hand: list[int], field: list[int], pile: int) -> int:
+def greedy_card(hand: list[int], field: Field, pile: int) -> int:
     """The quick policy: the best capture by worth and yaku gained, else the cheapest card."""
     best, best_gain = -1, 0.0
+    base = -1
     for card in hand:
-        taken, gain = _best_take(field, card, pile)
-        if taken and gain > best_gain:
+        taken = _take(field, card)
+        if not taken:
+            continue
+        if base < 0:
+            base = base_points(pile)
+        mask = pile | 1 << card
+        gain = WORTH[card]
+        for other in taken:
+            mask |= 1 << other
+            gain += WORTH[other]
+        gain += 10.0 * (base_points(mask) - base)
+        if gain > best_gain:
             best, best_gain = card, gain
     if best >= 0:
         return best
-    return min(hand, key=lambda card: WORTH[card])
+    return min(hand, key=WORTH.__getitem__)
 
 
-def land(field: list[int], card: int, pile: int) -> int:
+def land(field: Field, card: int, pile: int) -> int:
     """Play ``card`` on ``field`` (in place), returning the new pile mask of its player."""
-    taken, _ = _best_take(field, card, pile)
+    bucket = field[card >> 2]
+    taken = _take(field, card)
     if not taken:
-        field.append(card)
+        bucket.append(card)
         return pile
+    pile |= 1 << card
     for other in taken:
-        if other != card:
-            field.remove(other)
+        bucket.remove(other)
         pile |= 1 << other
     return pile
 
 
 def rollout(
     hands: tuple[list[int], list[int]],
-    field: list[int],
+    field: Field,
     stock: list[int],
     piles: list[int],
     mover: int,
@@ -179,15 +193,14 @@ def rollout(
     while hands[0] or hands[1]:
         hand = hands[mover]
         pile = piles[mover]
-        before = base_points(pile)
         card = greedy_card(hand, field, pile)
         hand.remove(card)
-        pile = land(field, card, pile)
-        pile = land(field, stock.pop(), pile)
-        piles[mover] = pile
-        after = base_points(pile)
-        if after > before:
-            return mover, score(after, koikoi is not None and koikoi != mover)
+        after = land(field, stock.pop(), land(field, card, pile))
+        piles[mover] = after
+        if after != pile:
+            gained = base_points(after)
+            if gained > base_points(pile):
+                return mover, score(gained, koikoi is not None and koikoi != mover)
         mover = 1 - mover
     return None, 0
 
