@@ -289,6 +289,8 @@ def test_new_yaku_asks_stop_or_koikoi() -> None:
     assert state.phase == "decide" and to_act(state) == 0
     assert legal_actions(state) == (Stop(), KoiKoi())
     assert state.events[-1].kind == "yaku" and state.events[-1].codes == ("three-lights",)
+    # the yaku is checked after the whole turn: the stock card was turned over first
+    assert [event.kind for event in state.events] == ["play", "capture", "flip", "field", "yaku"]
 
 
 def test_stop_scores_and_ends_the_round() -> None:
