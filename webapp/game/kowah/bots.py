@@ -99,65 +99,84 @@ class _Estimator:
         self.wait_on = [_wait_cost(n, wait) for n in range(COPIES + 1)]
 
     def cost(self, held: list[int]) -> float:
-        table, live, pools, wait_on = self.table, self.live, self.pools, self.wait_on
-        inf = INF
-        # the three cheapest triples and the two cheapest double triples, with their kinds
-        t1 = t2 = t3 = d1 = d2 = inf
-        k1 = k2 = kd1 = -1
-        triple = [0.0] * len(_KIND_TYPES)
+        """The cheapest shape's cost, or with ``soft`` a soft minimum over every shape."""
+        return self._soft_cost(held) if self.soft else self._min_cost(held)
+
+    def _kind_costs(self, held: list[int]) -> tuple[list[float], list[float]]:
+        """Per kind: the cost of a triple, and of two triples of one rank (``inf`` else)."""
+        table, pools = self.table, self.pools
+        triple = [INF] * len(_KIND_TYPES)
+        double = [INF] * len(_KIND_TYPES)
         for k, types in enumerate(_KIND_TYPES):
             have = 0
             for i in types:
                 have += held[i]
-            cost = table[3 - have if have < 3 else 0][pools[k]]
-            triple[k] = cost
-            if cost < t1:
-                t1, t2, t3, k1, k2 = cost, t1, t2, k, k1
-            elif cost < t2:
-                t2, t3, k2 = cost, t2, k
-            elif cost < t3:
-                t3 = cost
+            triple[k] = table[3 - have if have < 3 else 0][pools[k]]
             if len(types) == 3:
-                cost = table[6 - have if have < 6 else 0][pools[k]]
-                if cost < d1:
-                    d1, d2, kd1 = cost, d1, k
-                elif cost < d2:
-                    d2 = cost
-        best = inf
-        soft, mass = self.soft, 0.0
+                double[k] = table[6 - have if have < 6 else 0][pools[k]]
+        return triple, double
+
+    def _pair_cost(self, held: list[int], i: int) -> float:
+        """Completing a pair of type ``i`` and then waiting on its remaining live copies."""
+        live = self.live[i]
+        need = 2 - held[i] if held[i] < 2 else 0
+        if need > live:
+            return INF
+        return self.table[need][live] + self.wait_on[live - need]
+
+    def _block_cost(self, held: list[int], p: int, q: int, r: int) -> float:
+        """A two-two-one block waiting on type ``p`` (without its rank's other triple)."""
+        table, live = self.table, self.live
+        return (
+            self._pair_cost(held, p)
+            + table[2 - held[q] if held[q] < 2 else 0][live[q]]
+            + table[1 - held[r] if held[r] < 1 else 0][live[r]]
+        )
+
+    def _min_cost(self, held: list[int]) -> float:
+        triple, double = self._kind_costs(held)
+        # the cheapest one triple and the cheapest two triples that leave out kind k: only
+        # the three cheapest triples and the two cheapest doubles can be those
+        kinds = range(len(triple))
+        order = sorted(kinds, key=triple.__getitem__)[:3]
+        doubles = sorted(kinds, key=double.__getitem__)[:2]
+        one, two = [INF] * len(triple), [INF] * len(triple)
+        for k in kinds:
+            others = [triple[j] for j in order if j != k]
+            one[k] = others[0]
+            two[k] = min(others[0] + others[1], next(double[j] for j in doubles if j != k))
+        best = INF
         for i in range(len(TYPES)):
-            have = held[i]
-            need = 2 - have if have < 2 else 0
-            pair = table[need][live[i]]
-            if pair == inf:
-                continue
-            pair += wait_on[live[i] - need]
-            k = _TYPE_KIND[i]
-            two = t2 + t3 if k == k1 else (t1 + t3 if k == k2 else t1 + t2)
-            double = d2 if k == kd1 else d1
-            total = pair + (double if double < two else two)
-            if total < best:
-                best = total
-            if soft and total < inf:
-                mass += exp(-total / soft)
+            best = min(best, self._pair_cost(held, i) + two[_TYPE_KIND[i]])
         for k, p, q, r in _BLOCKS:
-            if held[p] + held[q] + held[r] < 2:
-                continue
-            need = 2 - held[p] if held[p] < 2 else 0
-            block = (
-                table[need][live[p]]
-                + wait_on[live[p] - need if live[p] >= need else 0]
-                + table[2 - held[q] if held[q] < 2 else 0][live[q]]
-                + table[1 - held[r] if held[r] < 1 else 0][live[r]]
-                + (t2 if k == k1 else t1)
-            )
-            if block < best:
-                best = block
-            if soft and block < inf:
-                mass += exp(-block / soft)
-        if soft and mass > 0.0:
-            return -soft * log(mass)
+            if held[p] + held[q] + held[r] >= 2:
+                best = min(best, self._block_cost(held, p, q, r) + one[k])
         return best
+
+    def _soft_cost(self, held: list[int]) -> float:
+        # -soft * log(sum over shapes of exp(-cost / soft)); the sums over triple choices
+        # factor, since a shape's cost adds its parts: two distinct triples out of weights
+        # w_k sum to ((sum w)^2 - sum w^2) / 2.
+        soft = self.soft
+        triple, double = self._kind_costs(held)
+        weight = [exp(-cost / soft) for cost in triple]
+        doubled = [exp(-cost / soft) for cost in double]
+        total, squares, doubles = sum(weight), sum(w * w for w in weight), sum(doubled)
+        two = [
+            ((total - w) ** 2 - (squares - w * w)) / 2 + doubles - d
+            for w, d in zip(weight, doubled, strict=True)
+        ]
+        mass = 0.0
+        for i in range(len(TYPES)):
+            pair = self._pair_cost(held, i)
+            if pair < INF:
+                mass += exp(-pair / soft) * two[_TYPE_KIND[i]]
+        for k, p, q, r in _BLOCKS:
+            if held[p] + held[q] + held[r] >= 2:
+                block = self._block_cost(held, p, q, r)
+                if block < INF:
+                    mass += exp(-block / soft) * (total - weight[k])
+        return -soft * log(mass) if mass > 0.0 else INF
 
 
 def _wait_cost(pool: int, wait: float) -> float:
@@ -255,7 +274,7 @@ def random_bot(view: KowahView, rng: random.Random) -> KowahAction:
 easy: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=False)
 medium: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=True)
 hard: Callable[[KowahView, random.Random], KowahAction] = _Planner(
-    counting=True, safe=True, soft=0.2
+    counting=True, safe=True, soft=0.08
 )
 
 BOTS: dict[str, Callable[[KowahView, random.Random], KowahAction]] = {
