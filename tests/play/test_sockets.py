@@ -82,7 +82,8 @@ def test_an_oversized_message_closes_the_socket_and_changes_nothing(frozen: Live
     table = guest.connect(table_id)
     before = stored_moves(frozen, table_id)
     table.send(json.dumps({"a": "stop", "v": "0", "pad": "x" * 5000}))
-    with pytest.raises(websocket.WebSocketException):
+    # Closed by the server (1009, message too big); the client may see a close or a reset.
+    with pytest.raises((websocket.WebSocketException, ConnectionError)):
         for _ in range(5):
             table.receive(timeout=5)
     assert stored_moves(frozen, table_id) == before

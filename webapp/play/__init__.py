@@ -41,11 +41,15 @@ def koa_mark(marks: int) -> str:
 
 
 def koa_groups(hand: tuple[str, ...]) -> list[tuple[str, list[str]]]:
-    """A Koa hand split by group, in the deck's group order."""
+    """A Koa hand split by group, in the deck's group order, empty groups included.
+
+    Every group keeps its place on the page (CSS hides an empty one), so a card moving
+    in or out of the hand is a change to one keyed list, never to the page's shape.
+    """
     groups: dict[str, list[str]] = {group: [] for group in cards.KOA_GROUPS}
     for card_id in hand:
         groups[card_id.partition("-")[0]].append(card_id)
-    return [(group, ids) for group, ids in groups.items() if ids]
+    return list(groups.items())
 
 
 def setting(app: Flask, key: str, env: str, default: float) -> float:

@@ -12,10 +12,12 @@ Timers use ``threading.Timer``; under gunicorn's gevent worker that is a greenle
 from __future__ import annotations
 
 import logging
+import os
 import random
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -23,6 +25,7 @@ from typing import Any, Protocol
 from webapp.game import registry
 from webapp.game.protocol import IllegalAction
 from webapp.game.replay import replay
+from webapp.play.diff import operations, strip
 from webapp.play.store import Seat, Store, StoredTable
 
 log = logging.getLogger(__name__)
@@ -144,6 +147,7 @@ class TableSession:
 
     def submit(self, seat: int, text: str, version: int | None) -> None:
         """A person's action for their seat; raises :class:`Refusal` and changes nothing."""
+        arrived = time.perf_counter()
         with self.lock:
             if self.finished:
                 raise Refusal("table-finished")
@@ -156,6 +160,7 @@ class TableSession:
             except (ValueError, KeyError, IndexError) as error:
                 raise Refusal("unknown-action") from error
             self._apply(action, seat)
+            self.hub.timings.record(arrived)
 
     def _apply(self, action: Any, seat: int | None) -> None:
         try:
@@ -202,6 +207,7 @@ class TableSession:
                 self.timer = None
 
     def _bot_move(self, version: int) -> None:
+        arrived = time.perf_counter()
         with self.lock:
             if self.finished or version != self.version:
                 return
@@ -216,6 +222,7 @@ class TableSession:
             except Refusal:
                 log.exception("bot %s refused on table %s", level, self.id)
                 self._apply(self.game.timeout_action(self.state), None)
+            self.hub.timings.record(arrived)
 
     def _timeout(self, version: int) -> None:
         with self.lock:
@@ -231,20 +238,45 @@ class TableSession:
 
     def _send(self, listener: Listener, full: bool = False) -> None:
         fragments = self.hub.renderer(self, listener.seat, listener.language)
-        changed = [
-            html
-            for element_id, html in fragments.items()
-            if full or listener.sent.get(element_id) != html
-        ]
+        parts: list[str] = []
+        for element_id, html in fragments.items():
+            before = None if full else listener.sent.get(element_id)
+            if before == html:
+                continue
+            whole = strip(html)
+            ops = None if before is None else operations(before, html)
+            if ops is not None and sum(map(len, ops)) < len(whole):
+                parts.extend(ops)
+            else:
+                parts.append(whole)
         listener.sent.update(fragments)
-        if changed:
-            self._deliver(listener, "\n".join(changed))
+        if parts:
+            self._deliver(listener, "\n".join(parts))
 
     def _deliver(self, listener: Listener, data: str) -> None:
         try:
             listener.connection.send(data)
         except Exception:  # noqa: BLE001 - a dead socket must not stop the table
             self.listeners.remove(listener)
+
+
+class Timings:
+    """How long each applied action took, from arriving to every listener sent.
+
+    Kept for the benchmarks: with ``LAPAU_TIMINGS`` set to a file, one line of
+    milliseconds per action is appended there.
+    """
+
+    def __init__(self, path: str | None = None) -> None:
+        self.path = path
+        self.recent: deque[float] = deque(maxlen=10000)
+
+    def record(self, arrived: float) -> None:
+        elapsed = (time.perf_counter() - arrived) * 1000
+        self.recent.append(elapsed)
+        if self.path:
+            with open(self.path, "a") as out:
+                out.write(f"{elapsed:.3f}\n")
 
 
 class Hub:
@@ -263,6 +295,7 @@ class Hub:
         self.scheduler = scheduler
         self.sessions: dict[str, TableSession] = {}
         self.lock = threading.RLock()
+        self.timings = Timings(os.environ.get("LAPAU_TIMINGS"))
 
     def create(
         self,

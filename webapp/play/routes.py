@@ -11,6 +11,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from werkzeug.wrappers import Response
 
 from webapp.game.replay import replay
+from webapp.play.diff import strip
 from webapp.play.hub import Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
@@ -72,7 +73,7 @@ def table(table_id: str) -> str:
     session = session_or_404(table_id)
     player = known_player()
     seat = session.seat_of(player) if player else None
-    return render_template("play/table.html", **table_context(session, seat))
+    return strip(render_template("play/table.html", **table_context(session, seat)))
 
 
 @bp.post("/<lang_code>/table/<table_id>/act")
@@ -111,4 +112,4 @@ def replay_page(table_id: str) -> str:
         moves=session.log,
         outcome=session.game.outcome(state),
     )
-    return render_template("play/replay.html", **context)
+    return strip(render_template("play/replay.html", **context))

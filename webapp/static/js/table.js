@@ -5,12 +5,17 @@
   function update() {
     var status = document.getElementById("status");
     var mine = status && status.getAttribute("data-turn") === "1";
-    document.title = mine ? "\u25CF " + status.getAttribute("data-turn-text") + " \u00B7 " + base : base;
+    var turn = status && status.querySelector(".turn");
+    document.title = mine && turn ? "\u25CF " + turn.textContent + " \u00B7 " + base : base;
   }
   document.addEventListener("htmx:wsBeforeSend", function (event) {
     var form = event.target.closest && event.target.closest("form");
     if (form) form.classList.add("sent");
   });
-  document.addEventListener("htmx:wsAfterMessage", function () { setTimeout(update, 0); });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    // A form may outlive the move (only its cards change), so release every form.
+    document.querySelectorAll("form.sent").forEach(function (f) { f.classList.remove("sent"); });
+    setTimeout(update, 0);
+  });
   document.addEventListener("DOMContentLoaded", update);
 })();

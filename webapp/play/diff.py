@@ -1,0 +1,71 @@
+"""Smaller messages: what changed inside a fragment, as a few out-of-band operations.
+
+A fragment is re-sent whole when it changes, which for a hand or a field of cards means
+every card again for one card played.  Lists marked as *keyed* avoid that: the container
+has an id, and each child is written ``<!--k BOX-->CHILD<!--/k-->`` where BOX is the
+container's id and CHILD an element with its own id.  When only keyed children differ
+between two renders of a fragment, the change is sent as htmx out-of-band operations:
+``delete`` for a child that left, ``beforebegin:#next`` (or ``beforeend:#box``) for one
+that arrived, in its place, and the child itself for one that changed.
+"""
+
+from __future__ import annotations
+
+import re
+
+KEYED = re.compile(r'<!--k (?P<box>[\w-]+)-->(?P<child><\w+ id="(?P<id>[\w-]+)".*?)<!--/k-->', re.S)
+MARKERS = re.compile(r"<!--(?:f|/f|k [\w-]+|/k)-->")
+
+
+def strip(html: str) -> str:
+    """The HTML without fragment and keyed-list markers.
+
+    >>> strip('<!--f--><p id="a"><!--k a--><b id="b">1</b><!--/k--></p><!--/f-->')
+    '<p id="a"><b id="b">1</b></p>'
+    """
+    return MARKERS.sub("", html)
+
+
+def _parts(html: str) -> tuple[str, dict[str, list[tuple[str, str]]]]:
+    boxes: dict[str, list[tuple[str, str]]] = {}
+    for match in KEYED.finditer(html):
+        boxes.setdefault(match["box"], []).append((match["id"], match["child"]))
+    return KEYED.sub("", html), boxes
+
+
+def operations(old: str, new: str) -> list[str] | None:
+    """The out-of-band operations that turn ``old`` into ``new``, or None if only a
+    whole re-send can (the fragment changed outside its keyed lists, or reordered them).
+
+    >>> old = '<p id="h"><!--k h--><b id="x">x</b><!--/k--><!--k h--><b id="y">y</b><!--/k--></p>'
+    >>> new = '<p id="h"><!--k h--><b id="y">y</b><!--/k--><!--k h--><b id="z">z</b><!--/k--></p>'
+    >>> operations(old, new)
+    ['<i id="x" hx-swap-oob="delete"></i>', '<div hx-swap-oob="beforeend:#h"><b id="z">z</b></div>']
+    """
+    old_shell, old_boxes = _parts(old)
+    new_shell, new_boxes = _parts(new)
+    if old_shell != new_shell:
+        return None
+    ops: list[str] = []
+    for box in old_boxes.keys() | new_boxes.keys():
+        before = dict(old_boxes.get(box, []))
+        after = new_boxes.get(box, [])
+        kept = [child_id for child_id, _ in after if child_id in before]
+        if kept != [child_id for child_id in before if child_id in dict(after)]:
+            return None
+        ops.extend(
+            f'<i id="{child_id}" hx-swap-oob="delete"></i>'
+            for child_id in before
+            if child_id not in dict(after)
+        )
+        inserts: list[str] = []
+        following: str | None = None
+        for child_id, child in reversed(after):
+            if child_id not in before:
+                where = f"beforebegin:#{following}" if following else f"beforeend:#{box}"
+                inserts.append(f'<div hx-swap-oob="{where}">{child}</div>')
+            elif before[child_id] != child:
+                ops.append(child)
+            following = child_id
+        ops.extend(inserts)
+    return ops
