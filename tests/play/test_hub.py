@@ -154,3 +154,13 @@ def test_a_refusal_notice_is_cleared_by_the_next_move(clock: object, practice: o
     assert re.search(
         r'<div id="notice" class="notice" role="alert"></div>', recorder.messages[-1][1]
     )
+
+
+def test_a_guest_who_signs_in_keeps_their_tables(hub: Hub, clock: object, practice: object) -> None:
+    session = practice("kowah", players=3)  # type: ignore[operator]
+    hub.transfer("g-test", "u-42")
+    assert session.seat_of("u-42") == 0 and session.seat_of("g-test") is None
+    assert session.owner == "u-42"
+    assert [t.id for t in hub.store.tables_of("u-42")] == [session.id]
+    stored = hub.store.load(session.id)
+    assert stored is not None and stored.seats[0].player == "u-42"

@@ -19,7 +19,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from webapp.game import registry
@@ -336,6 +336,20 @@ class Hub:
             session = self._session(stored)
         session.start()
         return session
+
+    def transfer(self, old: str, new: str) -> None:
+        """A guest signed in: their tables and seats now belong to their account."""
+        changed = self.store.transfer(old, new)
+        with self.lock:
+            live = [self.sessions[table_id] for table_id in changed if table_id in self.sessions]
+        for session in live:
+            with session.lock:
+                session.seats = tuple(
+                    replace(seat, player=new) if seat.player == old else seat
+                    for seat in session.seats
+                )
+                if session.owner == old:
+                    session.owner = new
 
     def restore(self) -> int:
         """Rebuild every unfinished table from its log (after a restart)."""

@@ -110,6 +110,28 @@ class Store:
             statement = select(TableRecord.id).where(col(TableRecord.finished).is_(False))
             return list(session.exec(statement).all())
 
+    def transfer(self, old: str, new: str) -> list[str]:
+        """Give every table of player ``old`` (a guest who signed in) to player ``new``.
+
+        Returns the ids of the tables that changed, so live sessions can follow.
+        """
+        changed = []
+        with Session(self.engine) as session:
+            for record in session.exec(select(TableRecord)).all():
+                seats = json.loads(record.seats)
+                moved = False
+                for seat in seats:
+                    if seat.get("player") == old:
+                        seat["player"] = new
+                        moved = True
+                if moved or record.owner == old:
+                    record.seats = json.dumps(seats)
+                    record.owner = new if record.owner == old else record.owner
+                    session.add(record)
+                    changed.append(record.id)
+            session.commit()
+        return changed
+
     def tables_of(self, owner: str, limit: int = 20) -> list[TableRecord]:
         with Session(self.engine) as session:
             statement = (
