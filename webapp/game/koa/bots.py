@@ -5,15 +5,17 @@ finished sets, because every non-random level throws so as to stay as close to c
 can (``hand.distance``).
 
 - ``random``: uniform over the legal actions.
-- ``easy``: keeps the hand closest to ceki; counts only its own cards and the face-up
-  pile; makan only when it brings the hand closer to ceki.
+- ``easy``: keeps the hand closest to ceki, knowing only its own cards; it sees a makan
+  only when the card makes a mato with a pair it holds, and takes it if that helps.
 - ``medium``: also tracks every card it has seen (thrown, eaten, drawn under its eyes) to
-  know how many copies of each type are still live, and waits on the koa cards with the
-  most live copies.
-- ``hard``: also reads the next opponent (who may makan its throw) from what that player
-  ate and threw, avoids feeding them and avoids lifting bans it holds over opponents, weighs
-  the takabek a throw could earn it, and plays for its mandan (when its partner is ceki
-  and it is far from ceki itself, it throws safe cards rather than chasing its own hand).
+  know how many copies of each type are still live; among equally close hands it keeps
+  the one with the most live useful cards, waits on the koa cards with the most live
+  copies, and takes any makan that brings it closer to ceki.
+- ``hard``: also weighs makan against the expected gain of a cabut, reads the next
+  opponent (who may makan its throw) from what that player ate, threw and left lying,
+  avoids feeding them and lifting bans it holds over opponents, weighs the takabek a throw
+  could earn it, and plays for its mandan (when its partner is ceki and it is far from
+  ceki itself, denying the next opponent counts for more than its own hand).
 """
 
 from __future__ import annotations
@@ -30,6 +32,13 @@ from webapp.game.koa.view import KoaView
 from webapp.game.protocol import Bot
 
 HIU_LIMIT = 6
+#: Weight of the next opponent's interest in a throw (in live-card units of the outs).
+CAUTION = 1.5
+#: The same when our mandan already waits and we are far from ceki: denial first.
+CAUTION_PARTNER_CEKI = 2.0
+#: Hard takes by makan when the gain beats this share of a cabut's expected gain
+#: (measured: half of it is best; makan is worth more than its card, cabut feeds throws).
+CABUT_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -39,11 +48,12 @@ class Level:
     counts_seen: bool  # track eaten and watched draws, not only own hand and pile
     live_waits: bool  # prefer koa cards with more live copies
     reads_opponent: bool  # avoid feeding the next opponent, keep bans, play for the mandan
+    counts_outs: bool  # among equally close hands, keep the one with most live useful cards
 
 
-EASY = Level(counts_seen=False, live_waits=False, reads_opponent=False)
-MEDIUM = Level(counts_seen=True, live_waits=True, reads_opponent=False)
-HARD = Level(counts_seen=True, live_waits=True, reads_opponent=True)
+EASY = Level(counts_seen=False, live_waits=False, reads_opponent=False, counts_outs=False)
+MEDIUM = Level(counts_seen=True, live_waits=True, reads_opponent=False, counts_outs=True)
+HARD = Level(counts_seen=True, live_waits=True, reads_opponent=True, counts_outs=True)
 
 
 def random_bot(view: KoaView, rng: random.Random) -> KoaAction:
@@ -109,29 +119,34 @@ class Reader:
         self.danger = self._danger() if level.reads_opponent else [0.0] * len(TYPES)
 
     def _danger(self) -> list[float]:
-        """How much the next opponent (who may makan our throw) would like each type."""
+        """How much the next opponent (who may makan our throw) would like each type.
+
+        Our throws they left lying were no use to them (recent ones say most), what they
+        threw themselves they do not keep, and what they ate they collect.  Unseen copies
+        make a pair in their hand likelier.
+        """
         view = self.view
         opponent = (self.seat + 1) % SEATS
         wants = [0.0] * len(TYPES)
-        eaten_types = [0] * len(TYPES)
         eaten_groups = [0] * 9
-        thrown_groups = [0] * 9
+        for i in range(len(TYPES)):
+            wants[i] = 0.25 * self.live[i]
+        last_turn = view.turn_no
         for record in view.throws:
             index = INDEX[record.card]
+            group = GROUP_OF[index]
+            recent = 1.0 if last_turn - record.turn <= 12 else 0.5
             if record.eaten_by == opponent:
-                eaten_types[index] += 1
-                eaten_groups[GROUP_OF[index]] += 1
+                wants[index] += 2.5
+                eaten_groups[group] += 1
+            elif record.seat == self.seat:
+                wants[index] -= 1.5 * recent  # they passed on it
             if record.seat == opponent:
-                thrown_groups[GROUP_OF[index]] += 1
-                wants[index] -= 1.0
+                wants[index] -= 1.0 * recent
         for i in range(len(TYPES)):
-            group = GROUP_OF[i]
-            wants[i] += 2.5 * min(eaten_types[i], 1) + 1.2 * min(eaten_groups[group], 2)
-            wants[i] -= 0.4 * min(thrown_groups[group], 3)
-            if group == 0:
+            wants[i] += 1.0 * min(eaten_groups[GROUP_OF[i]], 2)
+            if GROUP_OF[i] == 0:
                 wants[i] -= 1.5  # a hiu can only be eaten by someone holding its pair
-            if self.live[i] == 0:
-                wants[i] -= 1.0  # nobody else can pair it up
         if view.ceki[opponent]:
             wants = [w * 0.5 for w in wants]
         # A ban we hold over an opponent ends when we throw that type ourselves.
@@ -147,14 +162,29 @@ class Reader:
             return float(sum(self.live[i] for i in waits))
         return float(len(waits))
 
-    def score(self, vector: list[int]) -> float:
-        """How good an 11-card hand is: distance first, then live waits."""
-        d = distance(tuple(vector))
+    def outs(self, vector: list[int], d: int) -> float:
+        """Live cards that would bring an 11-card hand at distance ``d`` closer to ceki."""
+        total = 0.0
+        live = self.live
+        for t in range(len(TYPES)):
+            if live[t]:
+                vector[t] += 1
+                if distance(tuple(vector)) < d:
+                    total += live[t]
+                vector[t] -= 1
+        return total
+
+    def score(self, vector: list[int], d: int | None = None) -> float:
+        """How good an 11-card hand is: distance first, then live waits or live outs."""
+        if d is None:
+            d = distance(tuple(vector))
         if d == 0:
             live = self.wait_value(vector)
             if live == 0 and self.level.live_waits:
                 return -100.0 + 0.5  # ceki on dead koa cards: as good as one card away
-            return 10.0 * live
+            return 20.0 * live
+        if self.level.counts_outs:
+            return -100.0 * d + self.outs(vector, d)
         return -100.0 * d
 
     def keep_value(self, vector: list[int], index: int) -> float:
@@ -179,18 +209,29 @@ class Reader:
         best_index = choices[0]
         best_value = -1e9
         base = distance(tuple(vector)) if self.level.reads_opponent else 0
+        # Distance of every choice first: only the closest ones earn the costlier scoring.
+        dists = {}
         for index in choices:
             vector[index] -= 1
-            value = self.score(vector)
+            dists[index] = distance(tuple(vector))
             vector[index] += 1
+        closest = min(dists.values())
+        for index in choices:
+            d = dists[index]
+            if d > closest:
+                value = -100.0 * d
+            else:
+                vector[index] -= 1
+                value = self.score(vector, d)
+                vector[index] += 1
             value -= 0.1 * self.keep_value(vector, index)
             if self.level.reads_opponent:
-                caution = 0.6
+                caution = CAUTION
                 if partner_ceki and base >= 3:
-                    caution = 1.5  # our team waits already: deny the next opponent
+                    caution = CAUTION_PARTNER_CEKI  # our team waits: deny the next opponent
                 value -= caution * self.danger[index]
                 if vector[index] >= 2 and self.danger[index] > 1.0:
-                    value -= 0.5  # an eaten copy would ban the ones we keep
+                    value -= 1.0  # an eaten copy would ban the ones we keep
             if value > best_value:
                 best_value = value
                 best_index = index
@@ -201,8 +242,10 @@ class Reader:
         latest = view.latest_throw
         if not view.can_makan or latest is None:
             return Cabut()
-        now = self.score(self.mine)
         index = INDEX[latest.card]
+        if not self.level.counts_outs and self.mine[index] < 2:
+            return Cabut()  # easy only sees makan that completes a mato
+        now = self.score(self.mine)
         vector = list(self.mine)
         vector[index] += 1
         choices = [i for i in range(len(TYPES)) if vector[i] and i != index]
@@ -212,7 +255,13 @@ class Reader:
             choices = forced or choices
         after, _ = self.best_throw(vector, choices)
         # Cabut is free and may draw a koa card; makan must earn its place.
-        margin = 30.0 if distance(tuple(self.mine)) == 0 else 50.0
+        d_now = distance(tuple(self.mine))
+        margin = 30.0 if d_now == 0 else 50.0
+        if self.level.reads_opponent:
+            # Cabut is worth its chance of a useful card: outs over the unknown cards.
+            unknown = max(1, sum(self.live))
+            margin = 10.0 if d_now == 0 else 100.0 * self.outs(list(self.mine), d_now) / unknown
+            margin *= CABUT_SHARE
         if after > now + margin:
             return Makan()
         return Cabut()

@@ -79,12 +79,17 @@ def distance(vector: tuple[int, ...]) -> int:
     1
     """
     signature = [_group_signature(vector, members) for members in GROUP_TYPES]
-    best = _sets_overlap(tuple(sorted(signature)))  # no pair held yet: any pair will do
+    base = _sets_overlap(tuple(sorted(signature)))  # no pair held yet: any pair will do
+    best = base
+    # Taking cards out for the pair never helps the sets, so take + base bounds a pair
+    # choice: try pairs before singles and skip what cannot beat the best so far.
+    pairs = [i for i in _NON_HIU if vector[i] >= 2]
+    singles = [i for i in _NON_HIU if vector[i] == 1]
     work = list(vector)
-    for i in _NON_HIU:
-        held = vector[i]
-        if held:
-            take = 2 if held >= 2 else 1
+    for take, choices in ((2, pairs), (1, singles)):
+        for i in choices:
+            if take + base <= best:
+                break
             work[i] -= take
             g = GROUP_OF[i]
             changed = list(signature)
