@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from webapp.game.koa.actions import Cabut, KoaAction, Makan, NextRound, Throw
 from webapp.game.koa.cards import COPIES, GROUP_OF, INDEX, TYPES, koa_indexes
-from webapp.game.koa.hand import distance
+from webapp.game.koa.hand import distance, outs
 from webapp.game.koa.state import SEATS
 from webapp.game.koa.view import KoaView
 from webapp.game.protocol import Bot
@@ -164,15 +164,7 @@ class Reader:
 
     def outs(self, vector: list[int], d: int) -> float:
         """Live cards that would bring an 11-card hand at distance ``d`` closer to ceki."""
-        total = 0.0
-        live = self.live
-        for t in range(len(TYPES)):
-            if live[t]:
-                vector[t] += 1
-                if distance(tuple(vector)) < d:
-                    total += live[t]
-                vector[t] -= 1
-        return total
+        return float(outs(vector, d, self.live))
 
     def score(self, vector: list[int], d: int | None = None) -> float:
         """How good an 11-card hand is: distance first, then live waits or live outs."""

@@ -63,12 +63,51 @@ def _group_signature(
         total += n
         if n > top:
             top = n
-    return (min(total, 9), min(top, 3))
+    return (total if total < 9 else 9, top if top < 3 else 3)
 
 
-@lru_cache(maxsize=1 << 18)
+def _overlap(work: list[int], signature: list[tuple[int, int]]) -> int:
+    """Most cards of ``work`` that fit one ceki hand, given its group signatures.
+
+    ``work`` is modified while searching and restored before returning.
+    """
+    base = _sets_overlap(tuple(sorted(signature)))  # no pair held yet: any pair will do
+    best = base
+    # Taking cards out for the pair never helps the sets, so take + base bounds a pair
+    # choice: try pairs before singles and skip what cannot beat the best so far.
+    for take in (2, 1):
+        if take + base <= best:
+            break
+        for i in _NON_HIU:
+            held = work[i]
+            if held < take or (take == 1 and held != 1):
+                continue
+            work[i] = held - take
+            g = GROUP_OF[i]
+            kept = signature[g]
+            signature[g] = _group_signature(work, GROUP_TYPES[g])
+            value = take + _sets_overlap(tuple(sorted(signature)))
+            signature[g] = kept
+            work[i] = held
+            if value > best:
+                best = value
+                if take + base <= best:
+                    break
+    return best
+
+
+_DISTANCES: dict[tuple[int, ...], int] = {}
+_CACHE_LIMIT = 1 << 19
+
+
+def _remember(key: tuple[int, ...], value: int) -> None:
+    if len(_DISTANCES) >= _CACHE_LIMIT:
+        _DISTANCES.clear()  # bounded memory; the hot hands come straight back
+    _DISTANCES[key] = value
+
+
 def distance(vector: tuple[int, ...]) -> int:
-    """Cards to replace before the hand contains a ceki 11-card hand.
+    """Cards to replace before the hand contains a ceki 11-card hand (memoised).
 
     >>> from webapp.game.koa.cards import counts
     >>> distance(counts(["jarum-wajik"] * 3 + ["pacah-lapan"] * 3 + ["tali-bulat"] * 3
@@ -78,24 +117,45 @@ def distance(vector: tuple[int, ...]) -> int:
     ...                 + ["babi-pusek", "sisir-halus"]))
     1
     """
+    known = _DISTANCES.get(vector)
+    if known is not None:
+        return known
     signature = [_group_signature(vector, members) for members in GROUP_TYPES]
-    base = _sets_overlap(tuple(sorted(signature)))  # no pair held yet: any pair will do
-    best = base
-    # Taking cards out for the pair never helps the sets, so take + base bounds a pair
-    # choice: try pairs before singles and skip what cannot beat the best so far.
-    pairs = [i for i in _NON_HIU if vector[i] >= 2]
-    singles = [i for i in _NON_HIU if vector[i] == 1]
-    work = list(vector)
-    for take, choices in ((2, pairs), (1, singles)):
-        for i in choices:
-            if take + base <= best:
-                break
-            work[i] -= take
-            g = GROUP_OF[i]
-            changed = list(signature)
-            changed[g] = _group_signature(work, GROUP_TYPES[g])
-            value = take + _sets_overlap(tuple(sorted(changed)))
-            work[i] += take
-            if value > best:
-                best = value
-    return HAND_SIZE - min(best, HAND_SIZE)
+    value = HAND_SIZE - min(_overlap(list(vector), signature), HAND_SIZE)
+    _remember(vector, value)
+    return value
+
+
+def outs(vector: list[int], d: int, weights: list[int]) -> int:
+    """Sum of ``weights`` over the types whose one more copy brings the hand below ``d``.
+
+    With live copies as weights this counts the live cards that would help.
+
+    >>> from webapp.game.koa.cards import INDEX, counts
+    >>> hand = list(counts(["jarum-wajik"] * 3 + ["pacah-lapan"] * 3 + ["tali-bulat"] * 3
+    ...                    + ["babi-pusek", "sisir-halus"]))
+    >>> weights = [0] * 30
+    >>> weights[INDEX["babi-pusek"]] = 4
+    >>> weights[INDEX["tali-merah"]] = 5
+    >>> outs(hand, 1, weights)
+    4
+    """
+    signature = [_group_signature(vector, members) for members in GROUP_TYPES]
+    total = 0
+    for t, weight in enumerate(weights):
+        if not weight:
+            continue
+        vector[t] += 1
+        key = tuple(vector)
+        value = _DISTANCES.get(key)
+        if value is None:
+            g = GROUP_OF[t]
+            kept = signature[g]
+            signature[g] = _group_signature(vector, GROUP_TYPES[g])
+            value = HAND_SIZE - min(_overlap(vector, signature), HAND_SIZE)
+            signature[g] = kept
+            _remember(key, value)
+        vector[t] -= 1
+        if value < d:
+            total += weight
+    return total
