@@ -3,11 +3,12 @@
 The generic properties (leaks, replay, refusals) live in test_playouts.py; here every
 step of many Koa matches is checked for what only Koa knows: hand sizes by phase, the
 public ceki badge agreeing with the hands, bans only between opponents, and the round
-and match bookkeeping.
+and match bookkeeping.  Each match runs to its end or to 400 actions.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 
@@ -19,6 +20,8 @@ from webapp.game.koa.cards import DECK
 from webapp.game.replay import replay
 
 LEVELS = ["random", "easy", "medium", "hard"]
+#: Matches per run; KOA_PLAYOUTS=3000 gives the long run (the default keeps the suite quick).
+PLAYOUTS = int(os.environ.get("KOA_PLAYOUTS", "300"))
 FULL_DECK = Counter(DECK)
 
 
@@ -57,7 +60,7 @@ def run(seed: int, labels: list[str], mode: str, budget: int) -> KoaState:
 
 
 @settings(
-    max_examples=300,
+    max_examples=PLAYOUTS,
     deadline=None,
     derandomize=True,
     phases=(Phase.explicit, Phase.reuse, Phase.generate),
