@@ -124,13 +124,26 @@ def sets_ok(vector: tuple[int, ...] | list[int]) -> bool:
 
 @lru_cache(maxsize=1 << 17)
 def koa_indexes(vector: tuple[int, ...]) -> frozenset[int]:
-    """Koa type indexes of an 11-card count vector (memoised)."""
+    """Koa type indexes of an 11-card count vector (memoised).
+
+    Once the pair is out every group must hold a multiple of three, so the pair's group
+    is the one group whose count leaves 2 over three; most hands fail that at once.
+    """
     if sum(vector) != HAND_SIZE:
+        return frozenset()
+    pair_group = -1
+    for g, members in enumerate(GROUP_TYPES):
+        rest = sum(vector[i] for i in members) % 3
+        if rest == 2 and pair_group < 0:
+            pair_group = g
+        elif rest:
+            return frozenset()
+    if pair_group <= HIU:  # no candidate group, or only the hiu (never a koa pair)
         return frozenset()
     found = []
     work = list(vector)
-    for i in range(len(TYPES)):
-        if vector[i] >= 2 and GROUP_OF[i] != HIU:
+    for i in GROUP_TYPES[pair_group]:
+        if vector[i] >= 2:
             work[i] -= 2
             if sets_ok(work):
                 found.append(i)
