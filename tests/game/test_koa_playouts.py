@@ -21,7 +21,7 @@ from webapp.game.replay import replay
 
 LEVELS = ["random", "easy", "medium", "hard"]
 #: Matches per run; KOA_PLAYOUTS=3000 gives the long run (the default keeps the suite quick).
-PLAYOUTS = int(os.environ.get("KOA_PLAYOUTS", "300"))
+PLAYOUTS = int(os.environ.get("KOA_PLAYOUTS", "200"))
 FULL_DECK = Counter(DECK)
 
 
