@@ -18,6 +18,12 @@ case open (each a careful player's reading):
   which ends the turn), then throws the card just drawn when legal, otherwise the first
   legal card in canonical type order (``cards.TYPES``).  After makan it throws the first
   legal card; in ``round-over`` it deals the next round.
+- Koa claims use each seat's ceki as it stood before the draw (the drawer's 11 cards), and
+  the six-hiu and gantung rules count the 12 cards held after taking.
+- Ceki seats other than the drawer see a draw; what a seat saw stays in its view for the
+  rest of the round (a player remembers it).
+- A ban needs both the thrower and the eater to be out of ceki at the moment of eating;
+  the same ban is not started twice.
 """
 
 from __future__ import annotations
