@@ -10,7 +10,6 @@ they happen, so nothing is left to save.
 from __future__ import annotations
 
 import signal
-import threading
 from typing import Any
 
 
@@ -21,8 +20,11 @@ def post_worker_init(worker: Any) -> None:
     def on_terminate(signum: int, frame: Any) -> None:
         hub = getattr(app, "extensions", {}).get("lapau.hub")
         if hub is not None:
-            # A thread is a greenlet under the gevent worker: closing sockets may yield.
-            threading.Thread(target=hub.shutdown, daemon=True).start()
+            # The handler runs inside gevent's loop, where nothing may block: closing the
+            # sockets happens in a greenlet of its own.
+            import gevent
+
+            gevent.spawn(hub.shutdown)
         if callable(previous):
             previous(signum, frame)
 

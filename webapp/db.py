@@ -27,6 +27,9 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     # WAL lets readers go on while a table's log is being appended.
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    # In WAL mode NORMAL survives a crashed or killed server (only a power cut can cost
+    # the last moves), and spares an fsync on every move.
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 from webapp import cards
-from webapp.play import routes, sockets, words
+from webapp.play import markup, routes, sockets, words
 from webapp.play.hub import Hub, TableSession, Timing
 from webapp.play.render import layout_template, make_renderer
 from webapp.play.setups import SETUPS
@@ -71,6 +71,11 @@ def init_app(app: Flask) -> None:
     sockets.init_app(app)
     app.jinja_env.globals.update(
         words=words,
+        table_card=markup.card,
+        table_cards=markup.row,
+        table_buttons=markup.buttons,
+        table_button=markup.button,
+        move_form=markup.move_form,
         layout_template=layout_template,
         table_title=table_title,
         bot_level=bot_level,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, insert, update
 from sqlmodel import Session, col, select
 
 from webapp.play.models import ActionRecord, TableRecord, utcnow
@@ -67,14 +67,20 @@ class Store:
             session.commit()
 
     def append(self, table_id: str, seq: int, text: str, seat: int | None) -> None:
-        """Store one action; the (table, seq) key refuses a second write of the same step."""
-        with Session(self.engine) as session:
-            session.add(ActionRecord(table_id=table_id, seq=seq, text=text, seat=seat))
-            record = session.get(TableRecord, table_id)
-            if record is not None:
-                record.updated_at = utcnow()
-                session.add(record)
-            session.commit()
+        """Store one action; the (table, seq) key refuses a second write of the same step.
+
+        One short transaction in SQLAlchemy Core: it runs on every move of every table.
+        """
+        now = utcnow()
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ActionRecord).values(
+                    table_id=table_id, seq=seq, text=text, seat=seat, at=now
+                )
+            )
+            connection.execute(
+                update(TableRecord).where(col(TableRecord.id) == table_id).values(updated_at=now)
+            )
 
     def finish(self, table_id: str) -> None:
         with Session(self.engine) as session:

@@ -1,0 +1,99 @@
+"""Table cards as HTML, written in Python because every move renders dozens of them.
+
+A table card points at the page's local symbol for its picture and its name (see
+templates/play/_card_defs.html), so it costs a few dozen bytes.  A keyed list wraps each
+card in ``<!--k BOX-->…<!--/k-->`` markers (see :mod:`webapp.play.diff`).  With the
+lite-cards setting the site's own text card is used instead.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from flask import g, get_template_attribute, url_for
+from markupsafe import Markup, escape
+
+from webapp import cards, display
+from webapp.play.hub import TableSession
+
+
+def lite() -> bool:
+    """Whether this render uses text cards (read once per render, not per card)."""
+    if "lite_cards" not in g:
+        g.lite_cards = display.current().lite_cards
+    return bool(g.lite_cards)
+
+
+def card(game: str, card_id: str, size: str = "md", element_id: str | None = None) -> Markup:
+    # Ids, sizes and art names are our own [a-z0-9-] words: no escaping needed, and
+    # f-strings keep this fast (it runs for every card of every move).
+    ident = f' id="{element_id}"' if element_id else ""
+    if lite():
+        text = get_template_attribute("_card.html", "card")(game, card_id, size)
+        return Markup(f"<span{ident}>{text}</span>" if element_id else text)
+    art = cards.card(game, card_id).art
+    return Markup(
+        f'<svg{ident} class="c {size}" role="img" aria-labelledby="{art}">'
+        f'<use href="#{art}"/></svg>'
+    )
+
+
+def button(game: str, card_id: str, action: str, size: str, element_id: str | None) -> Markup:
+    ident = f' id="{element_id}"' if element_id else ""
+    inner = card(game, card_id, size)
+    return Markup(f'<button{ident} class="cb" name="a" value="{escape(action)}">{inner}</button>')
+
+
+def child_ids(key: str, ids: Sequence[str]) -> list[str]:
+    """A keyed list's child ids: the key, the card, and which copy of it this is.
+
+    >>> child_ids("h", ["a", "b", "a"])
+    ['h-a-0', 'h-b-0', 'h-a-1']
+    """
+    seen: Counter[str] = Counter()
+    result = []
+    for card_id in ids:
+        result.append(f"{key}-{card_id}-{seen[card_id]}")
+        seen[card_id] += 1
+    return result
+
+
+def _row(items: list[str], key: str | None, label: str | None) -> Markup:
+    attributes = f' id="{key}"' if key else ""
+    if label:
+        attributes += f' role="group" aria-label="{escape(label)}"'
+    if key:
+        items = [f"<!--k {key}-->{item}<!--/k-->" for item in items]
+    return Markup(f'<span class="cards"{attributes}>{"".join(items)}</span>')
+
+
+def row(
+    game: str,
+    ids: Sequence[str],
+    size: str = "md",
+    label: str | None = None,
+    key: str | None = None,
+) -> Markup:
+    """A row of cards; with ``key`` a keyed list."""
+    names = child_ids(key, ids) if key else [None] * len(ids)
+    return _row([card(game, c, size, n) for c, n in zip(ids, names, strict=True)], key, label)
+
+
+def buttons(
+    game: str, ids: Sequence[str], verb: str, key: str, size: str = "md", label: str | None = None
+) -> Markup:
+    """Move buttons for cards (``verb card``), as a keyed list."""
+    names = child_ids(key, ids)
+    items: list[str] = [
+        button(game, c, f"{verb} {c}", size, n) for c, n in zip(ids, names, strict=True)
+    ]
+    return _row(items, key, label)
+
+
+def move_form(table: TableSession, css_class: str = "") -> Markup:
+    """The opening tag of a form whose buttons are moves: sent over the socket, or posted
+    when there is no socket.  The state version comes from #status (hx-include on the
+    table), so the form's markup does not change with every move."""
+    action = url_for("play.act", table_id=table.id)
+    return Markup(f'<form class="moves {css_class}" ws-send method="post" action="{action}">')
