@@ -1,11 +1,13 @@
 """Kowah bots, one per level, each deciding from a seat's view and its own generator only.
 
 The levels differ in what they know. ``random`` picks any legal action. ``easy`` knows its own
-hand: it keeps the cards closest to checki (fewest cards missing). ``medium`` also watches the
-declared seats and never discards their winning cards unless forced. ``hard`` also counts the
-live copies of every type (those not visible in its hand, the discards, the exposed pairs and
-the cards known to be in other hands): it prefers the shapes whose missing cards and whose
-wait have more live copies, and declares with the pair that has more live copies.
+hand: it keeps the cards closest to checki (fewest cards missing) and takes a discard that
+brings it closer. ``medium`` also watches the declared seats and never discards their winning
+cards unless forced. ``hard`` also counts the live copies of every type (those not visible in
+its hand, the discards, the exposed pairs and the cards known to be in other hands): it scores
+a hand by how soon its missing cards and then its winning card can be expected, over every
+checki shape at once (a soft minimum, so flexible hands count), takes a discard only when it
+beats the expected stock draw, and declares with the pair that has more live copies.
 """
 
 from __future__ import annotations
@@ -236,10 +238,36 @@ class _Planner:
             if latest is None or Take() not in legal:
                 return legal[0]
             now = estimator.cost(held)
+            # a counting bot weighs the discard against what a stock draw is worth on average
+            draw = self._draw_value(estimator, held, live, now) if self.counting else now
             held[ORDER[latest.card]] += 1
             after, _ = self._best_discard(estimator, held, view, latest.card, rng)
-            return Take() if after < now else legal[0]
+            return Take() if after < draw else legal[0]
         return self._best_discard(estimator, held, view, view.taken, rng)[1]
+
+    @staticmethod
+    def _draw_value(estimator: _Estimator, held: list[int], live: list[int], now: float) -> float:
+        """The expected cost after a stock draw: each unseen card in proportion to its copies,
+        kept in place of the hand's least useful card when that helps."""
+        spare = next(i for i, count in enumerate(held) if count)
+        spare_cost = INF
+        for i, count in enumerate(held):
+            if count:
+                held[i] -= 1
+                cost = estimator.cost(held)
+                held[i] += 1
+                if cost < spare_cost:
+                    spare, spare_cost = i, cost
+        held[spare] -= 1
+        total = 0.0
+        for card, copies in enumerate(live):
+            if copies:
+                held[card] += 1
+                total += copies * min(now, estimator.cost(held))
+                held[card] -= 1
+        held[spare] += 1
+        unseen = sum(live)
+        return total / unseen if unseen else now
 
     def _best_discard(
         self,
