@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from webapp.game.kowah.cards import TYPES
-from webapp.game.kowah.state import Event, KowahAction, KowahState, PileCard, legal_actions
+from webapp.game.kowah.state import Event, KowahAction, KowahState, PileCard, Take, legal_actions
 from webapp.game.protocol import Outcome
 
 #: How many of the latest events a view carries (enough for a full round at four seats).
@@ -81,8 +81,9 @@ class KowahView:
     current: int | None
     #: The acting seat's step: "take", "discard", "declare" (seen by that seat only), "over".
     phase: str
-    #: The card the viewer drew or took this turn (only during its own turn).
+    #: The card the viewer drew from the stock this turn (only during its own turn).
     drawn: str | None
+    #: The discard the viewer took this turn: it may not be discarded again this turn.
     taken: str | None
     #: The viewer's legal actions (empty unless it is the viewer's decision).
     legal: tuple[KowahAction, ...]
@@ -116,7 +117,7 @@ def view(state: KowahState, seat: int | None) -> KowahView:
         stock_count=len(state.stock),
         pile=state.pile,
         latest_discard=latest,
-        can_take=any(str(action) == "take" for action in legal),
+        can_take=Take() in legal,
         public_draws=state.public_draws,
         current=None if over else state.current,
         phase=phase,
