@@ -311,3 +311,17 @@ def test_timeout_declares_with_the_first_pair_in_canonical_order() -> None:
     state = arranged_deal([ready, LOOSE_1.split(), LOOSE_2.split()], stock_top=["coins-8"])
     state = play(state, "draw", "discard red-flower")
     assert apply(state, Timeout()).exposed[0] == "coins-5"
+
+
+def test_a_locked_seat_drawing_anothers_winning_card_hands_it_over_at_once() -> None:
+    one = "coins-2 coins-2 coins-2 strings-3 strings-3 strings-3 coins-9 old-thousand"
+    stock = ["coins-1", "coins-9", "strings-9", "myriads-2", "coins-1"]
+    state = arranged_deal([READY, one.split(), LOOSE_2.split()], stock_top=stock)
+    state = play(state, "draw", "discard red-flower", "declare coins-1")
+    state = play(state, "draw", "discard old-thousand", "declare coins-9")
+    # seat 2's discard starts the locked turns: seat 0 draws myriads-2, seat 1 draws coins-1
+    state = play(state, "draw", "discard strings-9")
+    result = GAME.outcome(state)
+    assert result is not None and result.winners == (0,) and result.reason == "draw"
+    assert result.points == (1, 0, 0) and result.detail["source"] == 1
+    assert state.hands[1].count("coins-1") == 0 and len(state.hands[1]) == 8
