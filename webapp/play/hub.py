@@ -78,8 +78,12 @@ class Listener:
 
 @dataclass(frozen=True)
 class Timing:
+    """The table's clock: a person's turn, a bot's thinking pause, and the pause a bot
+    leaves after a round's result before it deals the next one (people read it)."""
+
     turn_seconds: float = 30.0
     bot_delay: float = 0.8
+    round_pause: float = 6.0
 
 
 class TableSession:
@@ -190,7 +194,10 @@ class TableSession:
         version = self.version
         timing = self.hub.timing
         if self.seats[seat].is_bot:
-            self.timer = self.hub.scheduler(timing.bot_delay, lambda: self._bot_move(version))
+            # Every game names the deal of its next round "next".
+            dealing = [str(action) for action in self.game.legal_actions(self.state)] == ["next"]
+            delay = timing.round_pause if dealing else timing.bot_delay
+            self.timer = self.hub.scheduler(delay, lambda: self._bot_move(version))
         else:
             self.deadline = time.time() + timing.turn_seconds
             self.timer = self.hub.scheduler(timing.turn_seconds, lambda: self._timeout(version))
