@@ -39,6 +39,11 @@ def check_cards(state: KowahState) -> None:
         acting = 9 if state.phase == "discard" else 8
         assert sizes == [acting if seat == state.current else 8 for seat in range(state.players)]
     assert len(state.stock) + sum(sizes) + len(state.pile) == 120
+    for hand, known, pair in zip(state.hands, state.known, state.exposed, strict=True):
+        # what everyone knows of a hand is in it
+        rest = list(hand)
+        for card in [*known, *([pair, pair] if pair else [])]:
+            rest.remove(card)
 
 
 def check_views(state: KowahState) -> None:

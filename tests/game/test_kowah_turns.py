@@ -325,3 +325,4 @@ def test_a_locked_seat_drawing_anothers_winning_card_hands_it_over_at_once() -> 
     assert result is not None and result.winners == (0,) and result.reason == "draw"
     assert result.points == (1, 0, 0) and result.detail["source"] == 1
     assert state.hands[1].count("coins-1") == 0 and len(state.hands[1]) == 8
+    assert "coins-1" not in state.known[1]  # what everyone knew of its hand left with the card

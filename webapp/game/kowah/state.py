@@ -313,11 +313,11 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 def _win(state: KowahState, winner: int, card: str, source: int, drawn: bool) -> KowahState:
     """End the deal: ``winner`` claims ``card`` from the drawer's hand or the pile."""
     reason = win_reason(winner, source, drawn)
-    hands = state.hands
-    pile = state.pile
+    hands, pile, known = state.hands, state.pile, state.known
     if winner != source or not drawn:
         if drawn:
             hands = _set(hands, source, remove_one(hands[source], card))
+            known = _set(known, source, _without(known[source], card))
         else:
             pile = pile[:-1]
         hands = _set(hands, winner, sort_cards(hands[winner] + (card,)))
@@ -338,6 +338,7 @@ def _win(state: KowahState, winner: int, card: str, source: int, drawn: bool) ->
         state,
         hands=hands,
         pile=pile,
+        known=known,
         phase="over",
         events=state.events + (event,),
         result=result,
