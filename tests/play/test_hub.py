@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import Flask, g
 from sqlalchemy.exc import OperationalError
 
 from webapp.game.replay import replay
 from webapp.play.hub import Hub, Listener, Refusal
+from webapp.play.render import render_layout, split_fragments
 
 GAMES = [("koa", {"mode": "quick"}), ("kowah", {"players": 3}), ("koikoi", {"rounds": 3})]
 
@@ -164,3 +166,19 @@ def test_a_guest_who_signs_in_keeps_their_tables(hub: Hub, clock: object, practi
     assert [t.id for t in hub.store.tables_of("u-42")] == [session.id]
     stored = hub.store.load(session.id)
     assert stored is not None and stored.seats[0].player == "u-42"
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_every_marked_fragment_has_an_id_the_client_can_swap(
+    app: Flask, clock: object, practice: object, game: str, options: dict[str, object]
+) -> None:
+    session = practice(game, **options)  # type: ignore[operator]
+    clock.run_until(lambda: session.version > 6)  # type: ignore[attr-defined]
+    for seat in (0, None):
+        with app.test_request_context("/en/"):
+            g.lang_code = "en"
+            html = render_layout(session, seat)
+        fragments = split_fragments(html)
+        assert html.count("<!--f-->") == len(fragments), "a fragment's root must start <tag id="
+        keyed = re.findall(r"<!--k ([\w-]+)-->", html)
+        assert all(f'id="{box}"' in html for box in keyed)

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from flask import g, get_template_attribute, url_for
+from flask import g, get_template_attribute, request, url_for
 from markupsafe import Markup, escape
 
 from webapp import cards, display
+from webapp.auth.security import form_token
 from webapp.play.hub import TableSession
 
 
@@ -60,12 +61,13 @@ def child_ids(key: str, ids: Sequence[str]) -> list[str]:
 
 
 def _row(items: list[str], key: str | None, label: str | None) -> Markup:
-    attributes = f' id="{key}"' if key else ""
+    # The id comes first: a fragment's root is found as `<tag id="...">` (render.py).
+    attributes = f' id="{key}" class="cards"' if key else ' class="cards"'
     if label:
         attributes += f' role="group" aria-label="{escape(label)}"'
     if key:
         items = [f"<!--k {key}-->{item}<!--/k-->" for item in items]
-    return Markup(f'<span class="cards"{attributes}>{"".join(items)}</span>')
+    return Markup(f"<span{attributes}>{''.join(items)}</span>")
 
 
 def row(
@@ -96,4 +98,11 @@ def move_form(table: TableSession, css_class: str = "") -> Markup:
     when there is no socket.  The state version comes from #status (hx-include on the
     table), so the form's markup does not change with every move."""
     action = url_for("play.act", table_id=table.id)
-    return Markup(f'<form class="moves {css_class}" ws-send method="post" action="{action}">')
+    opening = Markup(f'<form class="moves {css_class}" ws-send method="post" action="{action}">')
+    if request.endpoint == "play.table":
+        # The page a browser loads can post its moves (without scripts), so its forms carry
+        # the CSRF token.  Fragments rendered for the socket are never posted: they carry
+        # none, and the table's hx-params keeps the token out of socket messages.
+        token = Markup('<input type="hidden" name="csrf_token" value="{}">')
+        opening += token.format(form_token())
+    return opening

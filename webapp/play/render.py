@@ -68,10 +68,14 @@ def split_fragments(html: str) -> dict[str, str]:
     return {match.group(2): match.group(1) for match in FRAGMENT.finditer(html)}
 
 
+def render_layout(session: TableSession, seat: int | None) -> str:
+    """The whole table for ``seat``, fragments marked, in the current request's language."""
+    return render_template(layout_template(session.game.name), **table_context(session, seat))
+
+
 def render_fragments(session: TableSession, seat: int | None) -> dict[str, str]:
     """Every fragment for ``seat`` in the current request's language."""
-    context = table_context(session, seat)
-    return split_fragments(render_template(layout_template(session.game.name), **context))
+    return split_fragments(render_layout(session, seat))
 
 
 def make_renderer(app: Flask) -> Renderer:
