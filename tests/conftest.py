@@ -30,7 +30,8 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
     monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("SECRET_KEY", raising=False)
-    return create_app({"TESTING": True})
+    # Unit tests post forms without the CSRF token; tests/auth checks it is required.
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
 
 
 @pytest.fixture

@@ -27,6 +27,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
 
     from webapp import assets, cards, cli, db, display, errors, headers, locale, pages, play, rules
+    from webapp import auth
 
     locale.init_app(app)
     assets.init_app(app)
@@ -39,6 +40,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(rules.bp)
     play.init_app(app)
+    auth.init_app(app)
     with app.app_context():
         db.create_all()
         if not app.testing:

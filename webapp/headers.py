@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
+import re
 
 import brotli
 from flask import Flask, Response, g, request
@@ -56,6 +57,21 @@ def secure(response: Response) -> Response:
     return response
 
 
+#: A form's CSRF token carries a timestamp, so it differs from one second to the next.
+CSRF_VALUE = re.compile(rb'(name="csrf_token"[^>]*? value=")[^"]*')
+
+
+def page_etag(body: bytes) -> str:
+    """The page's ETag: its body without CSRF token values, plus the session's CSRF secret.
+
+    Two renders of a page differ only in their tokens, so they share a tag and a revisit
+    costs a 304; the secret behind the tokens (``g.etag_salt``, set by
+    webapp/auth/security.py) keeps a cached page from outliving its session's tokens.
+    """
+    masked = CSRF_VALUE.sub(rb"\1", body)
+    return hashlib.sha1(masked + g.get("etag_salt", b"")).hexdigest()
+
+
 def compress(response: Response) -> Response:
     """Compress a dynamic HTML response for the client, after revalidation."""
     if response.mimetype != "text/html" or response.direct_passthrough:
@@ -64,7 +80,7 @@ def compress(response: Response) -> Response:
     response.vary.add("Accept-Encoding")
     if response.status_code == 200:
         # Weak: the compressed and plain bodies are the same page in two encodings.
-        response.add_etag(weak=True)
+        response.set_etag(page_etag(response.get_data()), weak=True)
         response.make_conditional(request)
     body = response.get_data()
     if response.status_code == 304 or len(body) < MIN_COMPRESS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import json
 import re
@@ -13,8 +14,16 @@ from typing import Any
 
 import websocket
 
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
 MOVES = re.compile(r'name="a" value="([^"]+)"')
+
+
+def csrf_token(html: str) -> str:
+    """The CSRF token of a page's forms (every form post needs it)."""
+    found = CSRF.search(html)
+    assert found, "the page has no CSRF token"
+    return found.group(1)
 
 
 class Guest:
@@ -26,7 +35,8 @@ class Guest:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
     def open_table(self, game: str, **form: str) -> str:
-        data = urllib.parse.urlencode({"level": "easy", **form}).encode()
+        token = csrf_token(self.page(f"/en/play/{game}"))
+        data = urllib.parse.urlencode({"level": "easy", "csrf_token": token, **form}).encode()
         with self.opener.open(f"{self.server.url}/en/play/{game}", data=data) as response:
             return str(response.url.rsplit("/", 1)[1])
 
@@ -36,6 +46,24 @@ class Guest:
 
     def cookie_header(self) -> str:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+    def handshake_status(self, table_id: str, origin: str | None) -> int:
+        """The HTTP status a WebSocket handshake gets (a refused one never upgrades)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=10)
+        headers = {
+            "Upgrade": "websocket",
+            "Connection": "Upgrade",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version": "13",
+            "Cookie": self.cookie_header(),
+        }
+        if origin:
+            headers["Origin"] = origin
+        try:
+            connection.request("GET", f"/ws/table/{table_id}?lang=en", headers=headers)
+            return connection.getresponse().status
+        finally:
+            connection.close()
 
     def connect(self, table_id: str, origin: str | None = "same") -> Table:
         if origin == "same":

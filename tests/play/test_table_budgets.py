@@ -10,6 +10,7 @@ import urllib.request
 import pytest
 
 from tests.conftest import LiveServer
+from tests.play.client import csrf_token
 from tests.test_budgets import FIRST_LOAD_BUDGET, HTML_BUDGET, fetch, subresources
 
 SETUPS = [("koa", "mode", "full"), ("kowah", "players", "4"), ("koikoi", "rounds", "12")]
@@ -36,7 +37,9 @@ def test_setup_and_table_pages_fit_the_budgets(
 
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    form = urllib.parse.urlencode({option: value, "level": "hard"}).encode()
+    with opener.open(f"{live_server.url}/id/play/{game}") as response:
+        token = csrf_token(response.read().decode())
+    form = urllib.parse.urlencode({option: value, "level": "hard", "csrf_token": token}).encode()
     with opener.open(f"{live_server.url}/id/play/{game}", data=form) as response:
         table_path = urllib.parse.urlsplit(response.url).path
     cookie = "; ".join(f"{c.name}={c.value}" for c in jar)

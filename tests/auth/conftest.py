@@ -1,0 +1,44 @@
+"""Fixtures for the account tests: helpers to sign up and sign in through the forms."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from webapp import create_app
+
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+PASSWORD = "tea at the lapau"
+
+
+def token_of(html: str) -> str:
+    found = TOKEN.search(html)
+    assert found, "no CSRF token on the page"
+    return found.group(1)
+
+
+def sign_up(client: FlaskClient, username: str = "rina", password: str = PASSWORD) -> int:
+    response = client.post("/en/sign-up", data={"username": username, "password": password})
+    return response.status_code
+
+
+def sign_in(
+    client: FlaskClient, username: str = "rina", password: str = PASSWORD, remember: bool = False
+) -> int:
+    data = {"username": username, "password": password}
+    if remember:
+        data["remember"] = "y"
+    return client.post("/en/sign-in", data=data).status_code
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
+    """The app as it runs: CSRF tokens required."""
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    return create_app({"TESTING": True})

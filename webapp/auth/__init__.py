@@ -1,0 +1,48 @@
+"""Accounts: local sign-up and sign-in, Google and Apple through OpenID Connect.
+
+A signed-in person plays as ``u-<id>`` (see webapp/play/players.py); a guest who signs
+in keeps their tables.  ``init_app`` runs after the play blueprint is registered, so the
+rate limit on opening practice tables can wrap its view.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_babel import lazy_gettext as _l
+from flask_login import LoginManager
+
+from webapp.auth import accounts, models, oidc, routes, security
+
+__all__ = ["init_app", "models"]
+
+
+def load_user(user_id: str) -> models.User | None:
+    """The user behind a session's id, if its token still matches (see models.User)."""
+    number, _, token = user_id.partition(".")
+    if not number.isdigit():
+        return None
+    found = accounts.find_user(int(number))
+    return found if found is not None and found.token == token else None
+
+
+def init_app(app: Flask) -> None:
+    production = bool(app.config.get("SESSION_COOKIE_SECURE"))
+    app.config.setdefault("REMEMBER_COOKIE_SECURE", production)
+    app.config.setdefault("REMEMBER_COOKIE_HTTPONLY", True)
+    app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
+
+    manager = LoginManager(app)
+    manager.session_protection = "basic"
+    manager.login_view = "auth.sign_in"
+    manager.refresh_view = "auth.reauthenticate"
+    manager.login_message = _l("Sign in to see this page.")
+    manager.needs_refresh_message = _l("To change your account, sign in again first.")
+    manager.login_message_category = manager.needs_refresh_message_category = "info"
+    # Flashed messages are kept in the session cookie as plain text.
+    manager.localize_callback = str
+    manager.user_loader(load_user)
+
+    app.register_blueprint(routes.bp)
+    oidc.init_app(app)
+    security.init_app(app)
+    app.add_template_global(oidc.providers, "sign_in_providers")

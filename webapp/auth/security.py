@@ -1,0 +1,76 @@
+"""CSRF tokens on every form, and rate limits on the forms worth hammering.
+
+Flask-WTF's CSRFProtect refuses any POST without the session's token.  Its token carries a
+timestamp, so it changes every second; a page's ETag is therefore computed with the
+token's value left out (see webapp/headers.py) but with the session's CSRF secret in, so a
+revalidated page (304) always holds a token that still matches the browser's session.
+Tokens do not expire on their own (``WTF_CSRF_TIME_LIMIT = None``): they live as long as
+the session's secret, which is renewed at every sign-in and sign-out.
+
+Rate limits are counted per client address in memory (the site runs one worker);
+``LAPAU_PROXIES`` says how many reverse proxies in front may be trusted for
+``X-Forwarded-For`` and ``X-Forwarded-Proto`` (0 by default).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+from flask import Flask, current_app, g, render_template, session
+from flask_limiter import Limiter
+from flask_limiter.errors import RateLimitExceeded
+from flask_limiter.util import get_remote_address
+from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+csrf = CSRFProtect()
+
+LIMITS = {
+    "auth.sign_in": "10/minute",
+    "auth.reauthenticate": "10/minute",
+    "auth.sign_up": "5/minute",
+    "play.setup": "30/minute",
+}
+
+
+def form_token() -> str:
+    """The CSRF token for this page's forms (``csrf_token()`` in templates)."""
+    if "csrf_token" not in g:
+        secret = session.get("csrf_token")
+        # Only a secret the browser already holds may vouch for a cached page.
+        g.etag_salt = hashlib.sha256(secret.encode()).digest() if isinstance(secret, str) else b""
+    return str(generate_csrf())
+
+
+def refused(_error: CSRFError) -> tuple[str, int]:
+    return render_template("errors/csrf.html"), 400
+
+
+def too_many(_error: RateLimitExceeded) -> tuple[str, int]:
+    return render_template("errors/429.html"), 429
+
+
+def init_app(app: Flask) -> None:
+    proxies = int(os.environ.get("LAPAU_PROXIES", "0") or 0)
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
+    csrf.init_app(app)
+    # Flask-WTF offers its own csrf_token() as a global and by a context processor.
+    app.jinja_env.globals["csrf_token"] = form_token
+    app.context_processor(lambda: {"csrf_token": form_token})
+    app.register_error_handler(CSRFError, refused)
+
+    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", headers_enabled=True)
+    for endpoint, limit in LIMITS.items():
+        view = app.view_functions.get(endpoint)
+        if view is not None:
+            app.view_functions[endpoint] = limiter.limit(limit, methods=["POST"])(view)
+    app.extensions["lapau.limiter"] = limiter
+    app.register_error_handler(429, too_many)
+
+
+def limiter() -> Limiter:
+    found: Limiter = current_app.extensions["lapau.limiter"]
+    return found
