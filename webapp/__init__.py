@@ -26,8 +26,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.from_mapping(config)
 
-    from webapp import assets, cards, cli, db, display, errors, headers, locale, pages, play, rules
-    from webapp import auth
+    from webapp import (
+        assets,
+        auth,
+        cards,
+        cli,
+        db,
+        display,
+        errors,
+        headers,
+        locale,
+        pages,
+        play,
+        rules,
+    )
 
     locale.init_app(app)
     assets.init_app(app)

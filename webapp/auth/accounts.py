@@ -81,6 +81,7 @@ def identities_of(user: User) -> list[str]:
 
 
 def link_identity(user: User, provider: str, subject: str) -> None:
+    assert user.id is not None
     with Session(engine()) as db:
         db.add(OAuthIdentity(provider=provider, subject=subject, user_id=user.id))
         db.commit()

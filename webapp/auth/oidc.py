@@ -70,4 +70,5 @@ def client(name: str) -> object | None:
     if name not in {provider.name for provider in providers()}:
         return None
     oauth: OAuth = current_app.extensions["lapau.oauth"]
-    return oauth.create_client(name)
+    remote: object = oauth.create_client(name)
+    return remote

@@ -7,7 +7,8 @@ needs a fresh sign-in (Flask-Login's ``fresh_login_required``).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from authlib.common.errors import AuthlibBaseError
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
@@ -29,6 +30,18 @@ from webapp.auth.models import User
 from webapp.pages import safe_next
 
 bp = Blueprint("auth", __name__)
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def needs_login(view: View) -> View:
+    """Flask-Login's ``login_required``, typed."""
+    return cast(View, login_required(view))
+
+
+def needs_fresh_login(view: View) -> View:
+    """Flask-Login's ``fresh_login_required``, typed: a remembered session signs in again."""
+    return cast(View, fresh_login_required(view))
+
 
 Page = str | tuple[str, int] | Response
 
@@ -83,7 +96,7 @@ def sign_out() -> Response:
 
 
 @bp.route("/<lang_code>/sign-in-again", methods=["GET", "POST"])
-@login_required
+@needs_login
 def reauthenticate() -> Page:
     """A stale session (remembered, or older than this browser) confirms who it is."""
     form = ReauthenticateForm()
@@ -118,13 +131,13 @@ def account_page(
 
 
 @bp.get("/<lang_code>/account")
-@login_required
+@needs_login
 def account() -> Page:
     return account_page()
 
 
 @bp.route("/<lang_code>/account/password", methods=["GET", "POST"])
-@fresh_login_required
+@needs_fresh_login
 def change_password() -> Page:
     me = user()
     form = ChangePasswordForm(me.username)
@@ -141,7 +154,7 @@ def change_password() -> Page:
 
 
 @bp.route("/<lang_code>/account/delete", methods=["GET", "POST"])
-@fresh_login_required
+@needs_fresh_login
 def delete_account() -> Page:
     me = user()
     form = DeleteAccountForm()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from typing import Any
 
 from flask import Flask, current_app, g, render_template, session
 from flask_limiter import Limiter
@@ -66,7 +67,8 @@ def init_app(app: Flask) -> None:
     for endpoint, limit in LIMITS.items():
         view = app.view_functions.get(endpoint)
         if view is not None:
-            app.view_functions[endpoint] = limiter.limit(limit, methods=["POST"])(view)
+            limited: Any = limiter.limit(limit, methods=["POST"])(view)
+            app.view_functions[endpoint] = limited
     app.extensions["lapau.limiter"] = limiter
     app.register_error_handler(429, too_many)
 
