@@ -21,7 +21,12 @@ pytestmark = pytest.mark.e2e
 def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     server = LiveServer(
         tmp_path_factory.mktemp("fast") / "instance",
-        {"LAPAU_BOT_DELAY": "0", "LAPAU_TURN_SECONDS": "120", "LAPAU_TABLE_SEED": "5"},
+        {
+            "LAPAU_BOT_DELAY": "0",
+            "LAPAU_ROUND_PAUSE": "0",
+            "LAPAU_TURN_SECONDS": "120",
+            "LAPAU_TABLE_SEED": "5",
+        },
     )
     server.start()
     yield server
@@ -123,7 +128,12 @@ def test_a_server_restart_in_the_middle_of_a_game(
 ) -> None:
     server = LiveServer(
         tmp_path_factory.mktemp("restart") / "instance",
-        {"LAPAU_BOT_DELAY": "0", "LAPAU_TURN_SECONDS": "120", "LAPAU_TABLE_SEED": "9"},
+        {
+            "LAPAU_BOT_DELAY": "0",
+            "LAPAU_ROUND_PAUSE": "0",
+            "LAPAU_TURN_SECONDS": "120",
+            "LAPAU_TABLE_SEED": "9",
+        },
     )
     server.start()
     try:

@@ -1,0 +1,43 @@
+"""A restart loses nothing: SIGTERM closes sockets with 1012, the next start resumes tables."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.conftest import LiveServer
+from tests.play.client import Guest, stored_moves
+
+
+def test_sigterm_closes_sockets_with_1012_and_a_restart_resumes_the_table(
+    tmp_path: Path,
+) -> None:
+    # Seed 11 deals a first round that the guest starts (the socket tests use it too).
+    server = LiveServer(tmp_path / "instance", {"LAPAU_BOT_DELAY": "600", "LAPAU_TABLE_SEED": "11"})
+    server.start()
+    try:
+        guest = Guest(server)
+        table_id = guest.open_table("koikoi", rounds="3")
+        table = guest.connect(table_id)
+        move = next(m for m in table.moves if m.startswith("play "))
+        table.move(move)
+        table.receive_until('id="status"')
+        began = time.monotonic()
+        assert server.process is not None
+        server.process.terminate()
+        table.ws.settimeout(10)
+        opcode, frame = table.ws.recv_data_frame(True)
+        while opcode != 8:  # skip anything sent before the close frame
+            opcode, frame = table.ws.recv_data_frame(True)
+        assert int.from_bytes(frame.data[:2], "big") == 1012
+        table.ws.shutdown()  # the server closed it; release our end of the socket
+        server.process.wait(timeout=30)
+        assert time.monotonic() - began < 4, "the worker should not wait out its graceful timeout"
+
+        server.start()
+        again = guest.connect(table_id)
+        assert again.version == len(stored_moves(server, table_id)) == 1
+        assert stored_moves(server, table_id) == [move]
+        again.close()
+    finally:
+        server.stop()
