@@ -1,17 +1,17 @@
 """Live-table figures: fragment bytes per move, and fan-out latency under load.
 
-    python benchmarks/table_bench.py bytes [--games N]
-        Whole games of each kind in-process (the guest in seat 0 plays like a medium bot,
-        bots fill the other seats), a listener on every seat and one spectator.  Prints
-        the fragment HTML each seat receives per move on average, raw and as
-        permessage-deflate would carry it (one zlib stream per socket).
+python benchmarks/table_bench.py bytes [--games N]
+    Whole games of each kind in-process (the guest in seat 0 plays like a medium bot,
+    bots fill the other seats), a listener on every seat and one spectator.  Prints
+    the fragment HTML each seat receives per move on average, raw and as
+    permessage-deflate would carry it (one zlib stream per socket).
 
-    python benchmarks/table_bench.py load [--tables 100] [--seconds 60]
-        Starts the site under gunicorn + gevent (one worker), opens TABLES tables of each
-        game in turn, a WebSocket client per table playing the guest's seat, bots in the
-        other seats, and reports the server's time from an action arriving to every
-        seat's fragments sent (p50/p95/p99), the clients' time from sending a move to
-        seeing it applied, and moves per second.  Loopback only, bounded in time.
+python benchmarks/table_bench.py load [--tables 100] [--seconds 60]
+    Starts the site under gunicorn + gevent (one worker), opens TABLES tables of each
+    game in turn, a WebSocket client per table playing the guest's seat, bots in the
+    other seats, and reports the server's time from an action arriving to every
+    seat's fragments sent (p50/p95/p99), the clients' time from sending a move to
+    seeing it applied, and moves per second.  Loopback only, bounded in time.
 """
 
 from __future__ import annotations
