@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 from tests.auth.conftest import PASSWORD, token_of
 from tests.test_budgets import fetch
+from webapp.play.sockets import parse_message
 
 
 def test_a_post_without_the_token_is_refused(csrf_app: Flask) -> None:
@@ -141,3 +142,8 @@ def test_a_page_revalidates_although_its_token_changes(live_server: Any) -> None
         live_server.url + "/en/about", headers={"Cookie": other_cookie, "If-None-Match": etag}
     )
     assert stranger.status == 200
+
+
+def test_a_socket_message_may_carry_the_pages_token() -> None:
+    """A move tapped before the socket's first render is sent from the page's own form."""
+    assert parse_message('{"a": "stop", "v": "3", "csrf_token": "x"}') == ("stop", 3)

@@ -102,7 +102,7 @@ def move_form(table: TableSession, css_class: str = "") -> Markup:
     if request.endpoint == "play.table":
         # The page a browser loads can post its moves (without scripts), so its forms carry
         # the CSRF token.  Fragments rendered for the socket are never posted: they carry
-        # none, and the table's hx-params keeps the token out of socket messages.
+        # none (the socket ignores a token sent before its first render replaced them).
         token = Markup('<input type="hidden" name="csrf_token" value="{}">')
         opening += token.format(form_token())
     return opening

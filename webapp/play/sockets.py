@@ -47,7 +47,9 @@ def parse_message(raw: object) -> tuple[str, int]:
         raise Refusal("malformed") from error
     if not isinstance(message, dict):
         raise Refusal("malformed")
-    unknown = set(message) - {"a", "v", "HEADERS"}
+    # A form tapped before the socket's first render still holds the page's CSRF token
+    # (for posting without scripts); it means nothing here, where the Origin is checked.
+    unknown = set(message) - {"a", "v", "HEADERS", "csrf_token"}
     action, version = message.get("a"), message.get("v")
     if unknown or not isinstance(action, str) or not 0 < len(action) <= 64:
         raise Refusal("malformed")
