@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session, select
 
 from tests.auth.conftest import PASSWORD, sign_in, sign_up
+from webapp import create_app
 from webapp.auth.models import OAuthIdentity, User
 from webapp.db import engine
 
@@ -205,3 +208,17 @@ def test_deleting_the_account_removes_it_and_its_links(app: Flask, client: Flask
     assert sign_in(client) == 400
     # The username is free again.
     assert sign_up(client) == 303
+
+
+def test_cookies_are_secure_in_production(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("LAPAU_ENV", "production")
+    production = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+    client = production.test_client()
+    sign_up(client)
+    client.post("/en/sign-out")
+    response = client.post(
+        "/en/sign-in", data={"username": "rina", "password": PASSWORD, "remember": "y"}
+    )
+    remember = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("remember"))
+    assert "Secure" in remember and "HttpOnly" in remember and "SameSite=Lax" in remember

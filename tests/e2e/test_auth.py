@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.auth.oidc_provider import CLIENT_ID, CLIENT_SECRET, Provider
 from tests.conftest import LiveServer
 from tests.e2e.test_tables import play_to_the_end, start, version
 
@@ -130,3 +131,38 @@ def test_play_again_after_a_match(page: Page, fast: LiveServer) -> None:
     expect(page).not_to_have_url(first)
     expect(page).to_have_url(re.compile(r"/en/table/\w+$"))
     expect(page.locator("#status")).to_be_visible()
+
+
+@pytest.fixture(scope="module")
+def with_google(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The site with "Continue with Google" pointed at a local OpenID Connect provider."""
+    provider = Provider()
+    discovery = provider.start()
+    server = LiveServer(
+        tmp_path_factory.mktemp("google") / "instance",
+        {
+            "GOOGLE_CLIENT_ID": CLIENT_ID,
+            "GOOGLE_CLIENT_SECRET": CLIENT_SECRET,
+            "OIDC_GOOGLE_DISCOVERY_URL": discovery,
+        },
+    )
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        provider.stop()
+
+
+def test_continue_with_google_in_the_browser(page: Page, with_google: LiveServer) -> None:
+    page.goto(f"{with_google.url}/id/play/")
+    page.locator(".account-link").click()
+    button = page.get_by_role("link", name="Lanjut dengan Google")
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert fits(page)
+    button.click()
+    expect(page).to_have_url(f"{with_google.url}/id/play/")
+    expect(page.locator(".account-link")).to_have_attribute("href", "/id/account")
+    page.locator(".account-link").click()
+    expect(page.locator("main")).to_contain_text("Masuk sebagai rinatest.")
+    expect(page.locator("main")).to_contain_text("Tertaut: Google.")
