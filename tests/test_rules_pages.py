@@ -221,12 +221,15 @@ def test_the_landing_page_links_each_rules_page(client: FlaskClient) -> None:
 def test_the_settings_form_offers_lite_cards_and_remembers_them(client: FlaskClient) -> None:
     html = get(client, "/en/settings")
     assert 'name="lite_cards_shown"' in html and 'name="lite_cards"' in html
-    client.post("/en/settings", data={"lite_cards_shown": "1", "lite_cards": "1", "next": "/en/"})
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert token, "the settings form carries a CSRF token"
+    form = {"lite_cards_shown": "1", "next": "/en/", "csrf_token": token[1]}
+    client.post("/en/settings", data={**form, "lite_cards": "1"})
     cookie = client.get_cookie("display")
     assert cookie is not None and cookie.value.endswith("-1")
     box = re.search(r'<input id="set-lite-cards"[^>]*>', client.get("/en/settings").get_data(True))
     assert box and "checked" in box[0]
-    client.post("/en/settings", data={"lite_cards_shown": "1", "next": "/en/"})
+    client.post("/en/settings", data=form)
     cookie = client.get_cookie("display")
     assert cookie is not None and cookie.value.endswith("-0")
 

@@ -70,6 +70,7 @@ def test_sign_up_sign_out_and_sign_in_through_the_pages(page: Page, live_server:
     page.goto(f"{live_server.url}/en/about")
     page.locator(".account-link").click()
     expect(page).to_have_url(re.compile(r"/en/sign-in\?next=/en/about$"))
+    page.wait_for_load_state("load")
     assert fits(page)
     assert page.evaluate(SMALL_TARGETS) == []
     page.get_by_role("link", name="Create an account").click()
@@ -90,6 +91,7 @@ def test_sign_up_sign_out_and_sign_in_through_the_pages(page: Page, live_server:
     page.goto(f"{live_server.url}/en/")
     page.locator(".account-link").click()
     expect(page.locator("h1")).to_have_text("Your account")
+    page.wait_for_load_state("load")
     expect(page.locator("main")).to_contain_text("Signed in as tamu_360.")
     assert fits(page)
     assert page.evaluate(SMALL_TARGETS) == []
@@ -158,6 +160,8 @@ def test_continue_with_google_in_the_browser(page: Page, with_google: LiveServer
     page.goto(f"{with_google.url}/id/play/")
     page.locator(".account-link").click()
     button = page.get_by_role("link", name="Lanjut dengan Google")
+    expect(button).to_be_visible()
+    page.wait_for_load_state("load")
     assert page.evaluate(SMALL_TARGETS) == []
     assert fits(page)
     button.click()
