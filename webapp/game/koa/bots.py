@@ -33,9 +33,9 @@ from webapp.game.protocol import Bot
 
 HIU_LIMIT = 6
 #: Weight of the next opponent's interest in a throw (in live-card units of the outs).
-CAUTION = 2.5
+CAUTION = 1.5
 #: The same when our mandan already waits and we are far from ceki: denial first.
-CAUTION_PARTNER_CEKI = 3.0
+CAUTION_PARTNER_CEKI = 2.0
 #: Hard takes by makan when the gain beats this share of a cabut's expected gain
 #: (measured: half of it is best; makan is worth more than its card, cabut feeds throws).
 CABUT_SHARE = 0.5
