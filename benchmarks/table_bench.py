@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -134,6 +135,9 @@ def load(tables: int, seconds: float) -> dict[str, Any]:
         "LAPAU_BOT_DELAY": "0.3",
         "LAPAU_TURN_SECONDS": "30",
         "LAPAU_TIMINGS": str(timings),
+        # Each client says who it is in X-Forwarded-For, as players behind a proxy would,
+        # so the per-address limit on opening tables counts each player on their own.
+        "LAPAU_PROXIES": "1",
     }
     gunicorn = Path(sys.executable).with_name("gunicorn")
     server = subprocess.Popen(
@@ -157,14 +161,18 @@ def load(tables: int, seconds: float) -> dict[str, Any]:
     lock = threading.Lock()
 
     def player(index: int) -> None:
-        import re
-
         name = list(GAMES)[index % len(GAMES)]
         option, value = next(iter(GAMES[name].items()))
         jar = http.cookiejar.CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-        form = urllib.parse.urlencode({option: value, "level": "easy"}).encode()
-        with opener.open(f"{base}/id/play/{name}", data=form) as response:
+        opener.addheaders = [("X-Forwarded-For", f"198.51.100.{index % 250 + 1}")]
+        with opener.open(f"{base}/id/play/{name}") as response:
+            page = response.read().decode()
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+        fields = {option: value, "level": "easy", "csrf_token": token.group(1) if token else ""}
+        with opener.open(
+            f"{base}/id/play/{name}", data=urllib.parse.urlencode(fields).encode()
+        ) as response:
             table_id = response.url.rsplit("/", 1)[1]
         ws = websocket.create_connection(
             f"ws://127.0.0.1:{port}/ws/table/{table_id}?lang=id",

@@ -214,7 +214,6 @@ class TableSession:
                 self.timer = None
 
     def _bot_move(self, version: int) -> None:
-        arrived = time.perf_counter()
         with self.lock:
             if self.finished or version != self.version:
                 return
@@ -224,8 +223,11 @@ class TableSession:
             level = self.seats[seat].level or "medium"
             bot = self.game.bots[level]
             rng = random.Random(f"{self.seed}:{version}:{seat}")
+            action = bot(self.game.view(self.state, seat), rng)
+            # The bot's move arrives once it has decided; its thinking is not fan-out.
+            arrived = time.perf_counter()
             try:
-                self._apply(bot(self.game.view(self.state, seat), rng), seat)
+                self._apply(action, seat)
             except Refusal:
                 log.exception("bot %s refused on table %s", level, self.id)
                 self._apply(self.game.timeout_action(self.state), None)
