@@ -236,6 +236,8 @@ class Provider:
     def stop(self) -> None:
         if self.server is not None:
             self.server.shutdown()
+            # Also close the listening socket (else the garbage collector warns, later).
+            self.server.server_close()
 
 
 if __name__ == "__main__":
