@@ -104,9 +104,12 @@ def test_the_turn_timer_plays_for_an_absent_player(clock: object, practice: obje
 def test_bots_play_a_whole_game_and_the_log_replays_it(
     hub: Hub, clock: object, practice: object, game: str, options: dict[str, object]
 ) -> None:
+    ended: list[str] = []
+    hub.on_finish.append(lambda finished: ended.append(finished.id))
     session = practice(game, human=False, **options)  # type: ignore[operator]
     clock.run_until(lambda: session.finished)  # type: ignore[attr-defined]
     assert session.finished
+    assert ended == [session.id]
     stored = hub.store.load(session.id)
     assert stored is not None and stored.finished
     assert replay(session.game, stored.seed, stored.options, stored.log) == session.state

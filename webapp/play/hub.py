@@ -181,6 +181,8 @@ class TableSession:
             self.hub.store.finish(self.id)
         self._schedule()
         self._broadcast()
+        if self.finished:
+            self.hub.finished(self)
 
     def _schedule(self) -> None:
         """Arm the next timer: a bot's move, or the acting person's turn timer."""
@@ -305,6 +307,8 @@ class Hub:
         self.sessions: dict[str, TableSession] = {}
         self.lock = threading.RLock()
         self.timings = Timings(os.environ.get("LAPAU_TIMINGS"))
+        #: Called once with each table whose match has just ended (ratings, presence).
+        self.on_finish: list[Callable[[TableSession], None]] = []
 
     def create(
         self,
@@ -345,6 +349,13 @@ class Hub:
             session = self._session(stored)
         session.start()
         return session
+
+    def finished(self, session: TableSession) -> None:
+        for callback in self.on_finish:
+            try:
+                callback(session)
+            except Exception:  # noqa: BLE001 - the match is over and stored either way
+                log.exception("finish callback failed on table %s", session.id)
 
     def transfer(self, old: str, new: str) -> None:
         """A guest signed in: their tables and seats now belong to their account."""
