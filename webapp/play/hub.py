@@ -26,7 +26,7 @@ from webapp.game import registry
 from webapp.game.protocol import IllegalAction
 from webapp.game.replay import replay
 from webapp.play.diff import operations, strip
-from webapp.play.store import Seat, Store, StoredTable
+from webapp.play.store import Seat, Store, StoredTable, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +173,12 @@ class TableSession:
             raise Refusal(error.reason) from error
         text = str(action)
         # Stored first: a move that is not in the log never happened.
-        self.hub.store.append(self.id, self.version, text, seat)
+        try:
+            self.hub.store.append(self.id, self.version, text, seat)
+        except StoreError as error:
+            if seat is None or self.seats[seat].is_bot:
+                self._schedule()  # a bot or the turn timer tries again later
+            raise Refusal("try-again") from error
         self.state = new_state
         self.log.append(text)
         if self.game.outcome(new_state) is not None:
@@ -230,7 +235,9 @@ class TableSession:
             arrived = time.perf_counter()
             try:
                 self._apply(action, seat)
-            except Refusal:
+            except Refusal as refusal:
+                if refusal.code == "try-again":
+                    return
                 log.exception("bot %s refused on table %s", level, self.id)
                 self._apply(self.game.timeout_action(self.state), None)
             self.hub.timings.record(arrived)
@@ -239,7 +246,10 @@ class TableSession:
         with self.lock:
             if self.finished or version != self.version:
                 return
-            self._apply(self.game.timeout_action(self.state), None)
+            try:
+                self._apply(self.game.timeout_action(self.state), None)
+            except Refusal:
+                return  # not stored; _apply armed the timer again
 
     # Fan-out ---------------------------------------------------------------
 

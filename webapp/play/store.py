@@ -1,16 +1,46 @@
-"""Reading and writing tables and their action logs (SQLModel sessions, short and few)."""
+"""Reading and writing tables and their action logs (SQLModel sessions, short and few).
+
+A move is stored before the table adopts it, so a write that fails must fail cleanly:
+:meth:`Store.append` tries a busy or locked database a few more times (SQLite's own
+busy timeout waits first), and otherwise raises :class:`StoreError`, which the table
+turns into a refusal that changes nothing.
+"""
 
 from __future__ import annotations
 
 import json
+import logging
+import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy import Engine, insert, update
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
 from webapp.play.models import ActionRecord, TableRecord, utcnow
+
+log = logging.getLogger(__name__)
+
+#: Pauses before the second and third try of a write that found the database busy.
+BUSY_RETRIES = (0.05, 0.2)
+
+
+class StoreError(Exception):
+    """A move could not be stored (database busy, locked, full or gone): nothing changed."""
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a failed write may succeed if tried again shortly (a lock, not a fault).
+
+    >>> is_busy(OperationalError("INSERT", {}, Exception("database is locked")))
+    True
+    >>> is_busy(OperationalError("INSERT", {}, Exception("database or disk is full")))
+    False
+    """
+    text = str(getattr(error, "orig", None) or error).lower()
+    return "locked" in text or "busy" in text
 
 
 @dataclass(frozen=True)
@@ -69,8 +99,25 @@ class Store:
     def append(self, table_id: str, seq: int, text: str, seat: int | None) -> None:
         """Store one action; the (table, seq) key refuses a second write of the same step.
 
-        One short transaction in SQLAlchemy Core: it runs on every move of every table.
+        Raises :class:`StoreError` when the action could not be stored; the transaction is
+        then rolled back, so the log holds the action entirely or not at all.
         """
+        for pause in (*BUSY_RETRIES, None):
+            try:
+                self._append(table_id, seq, text, seat)
+                return
+            except OperationalError as error:
+                if pause is None or not is_busy(error):
+                    log.warning("could not store move %s of table %s: %s", seq, table_id, error)
+                    raise StoreError(str(error.orig)) from error
+                time.sleep(pause)
+            except (IntegrityError, OSError) as error:
+                # IntegrityError: that step is stored already (two writers on one table).
+                log.warning("could not store move %s of table %s: %s", seq, table_id, error)
+                raise StoreError(str(error)) from error
+
+    def _append(self, table_id: str, seq: int, text: str, seat: int | None) -> None:
+        # One short transaction in SQLAlchemy Core: it runs on every move of every table.
         now = utcnow()
         with self.engine.begin() as connection:
             connection.execute(
@@ -82,13 +129,23 @@ class Store:
                 update(TableRecord).where(col(TableRecord.id) == table_id).values(updated_at=now)
             )
 
-    def finish(self, table_id: str) -> None:
-        with Session(self.engine) as session:
-            record = session.get(TableRecord, table_id)
-            if record is not None and not record.finished:
-                record.finished = True
-                session.add(record)
-                session.commit()
+    def finish(self, table_id: str) -> bool:
+        """Mark a table finished; False if the database refused.
+
+        The flag only saves replaying a finished table's log: a table whose flag could
+        not be written is replayed at the next start and found finished then.
+        """
+        try:
+            with Session(self.engine) as session:
+                record = session.get(TableRecord, table_id)
+                if record is not None and not record.finished:
+                    record.finished = True
+                    session.add(record)
+                    session.commit()
+        except (OperationalError, OSError) as error:
+            log.warning("could not mark table %s finished: %s", table_id, error)
+            return False
+        return True
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:
