@@ -108,7 +108,9 @@ class Store:
                 return
             except OperationalError as error:
                 if pause is None or not is_busy(error):
-                    log.warning("could not store move %s of table %s: %s", seq, table_id, error)
+                    log.warning(
+                        "could not store move %s of table %s: %s", seq, table_id, error.orig
+                    )
                     raise StoreError(str(error.orig)) from error
                 time.sleep(pause)
             except (IntegrityError, OSError) as error:

@@ -1,0 +1,95 @@
+"""Fixtures for the fault and hostile-input tests.
+
+The suite runs them small: ``LAPAU_FUZZ_EXAMPLES`` (default 25) sets how many examples
+each Hypothesis test tries, and the kill -9 soak's size grows with it.  Run them big by
+hand: ``LAPAU_FUZZ_EXAMPLES=500 .venv/bin/pytest tests/hostile``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, settings
+
+from tests.conftest import LiveServer
+from tests.play.conftest import ManualClock
+from webapp import create_app
+from webapp.play.hub import Hub, TableSession
+from webapp.play.store import Seat
+
+EXAMPLES = int(os.environ.get("LAPAU_FUZZ_EXAMPLES", "25"))
+
+
+def fuzz(examples: int = EXAMPLES) -> settings:
+    """Hypothesis settings for these tests: no deadline (a real server answers), no
+    example database (the suite leaves no files behind), and fixtures shared across
+    examples on purpose (every example must leave the table as it found it)."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        suppress_health_check=[
+            HealthCheck.function_scoped_fixture,
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+        ],
+    )
+
+
+def make_app(instance: Path, **config: Any) -> Flask:
+    """An app on its own instance folder; ``create_app`` reads the folder from the env."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("LAPAU_INSTANCE_PATH", str(instance))
+        patch.delenv("DATABASE_URL", raising=False)
+        patch.delenv("SECRET_KEY", raising=False)
+        return create_app({"TESTING": True, **config})
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def hub(app: Flask, clock: ManualClock) -> Hub:
+    found: Hub = app.extensions["lapau.hub"]
+    found.scheduler = clock
+    return found
+
+
+def open_table(hub: Hub, game: str, seed: int = 7, player: str = "g-test") -> TableSession:
+    """A table with ``player`` in seat 0 and easy bots in the others."""
+    options: dict[str, Any] = {"koa": {"mode": "quick"}, "kowah": {"players": 3}}.get(
+        game, {"rounds": 3}
+    )
+    count = {"koa": 4, "kowah": 3, "koikoi": 2}[game]
+    seats = [Seat("human", player=player)] + [
+        Seat("bot", level="easy", name=f"Bot {n}") for n in range(1, count)
+    ]
+    return hub.create(game, options, seats, owner=player, seed=seed)
+
+
+def to_seat(clock: ManualClock, session: TableSession, seat: int = 0) -> None:
+    """Let the bots play until it is ``seat``'s turn."""
+    clock.run_until(lambda: session.game.to_act(session.state) == seat)
+    assert session.game.to_act(session.state) == seat
+
+
+@pytest.fixture(scope="module")
+def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real server whose bots and turn timers never fire during a test: a table holds
+    still, so anything a hostile message changed would show."""
+    server = LiveServer(
+        tmp_path_factory.mktemp("hostile") / "instance",
+        {"LAPAU_BOT_DELAY": "600", "LAPAU_TURN_SECONDS": "600", "LAPAU_TABLE_SEED": "11"},
+    )
+    server.start()
+    yield server
+    server.stop()
+    log = server.log.read_text()
+    assert "Traceback" not in log, log[-4000:]
