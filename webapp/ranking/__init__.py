@@ -1,0 +1,43 @@
+"""Ranking: Elo per game for tables where every seat is a signed-in person.
+
+``init_app`` hooks the rating into the hub (``Hub.on_finish``) and adds the pages: a
+leaderboard per game (``/<lang>/ranking/<game>``) and a profile per player
+(``/<lang>/player/<username>``).  The maths is in :mod:`webapp.ranking.elo`, the tier
+names in :mod:`webapp.ranking.tiers`, storage and queries in
+:mod:`webapp.ranking.ratings`.
+
+Other parts of the site (and their tests) read a rating with :func:`rating_of`.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app
+
+from webapp.ranking import models, ratings, routes
+from webapp.ranking.elo import INITIAL
+from webapp.ranking.ratings import GAMES, Standing
+
+__all__ = ["GAMES", "INITIAL", "Standing", "init_app", "models", "rating_of", "standing_of"]
+
+
+def rating_of(player: str, game: str) -> float:
+    """A player's current rating in a game (``player`` as the tables name it,
+    ``u-<account id>``); 1500.0 when they have no rated table of that game yet.
+
+    Needs an app context (it reads the app's database).
+    """
+    return ratings.rating_of(current_app.extensions["lapau.db"], player, game)
+
+
+def standing_of(player: str, game: str) -> Standing | None:
+    """Rating, rated tables played (wins, draws, losses), provisional and tier; None
+    when the player has no rated table of that game."""
+    account = ratings.player_account(player)
+    if account is None:
+        return None
+    return ratings.standings(current_app.extensions["lapau.db"], account).get(game)
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["lapau.hub"].on_finish.append(ratings.make_hook(app.extensions["lapau.db"]))
+    app.register_blueprint(routes.bp)

@@ -1,0 +1,321 @@
+"""Rating finished tables and reading ratings back: the database side of the ranking.
+
+:func:`rate_table` is the hub's ``on_finish`` callback (through :func:`make_hook`): a
+table is rated only when every seat is a different signed-in account, and only once.
+Its rows are written in one transaction that starts by inserting the table's
+:class:`RatedTable` row, whose primary key refuses a second rating (a repeated call, a
+restart that replays a finished table, another process).  Rating rows are read for
+update in a fixed order, so two tables finishing at once cannot lose an update.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, func, select
+
+from webapp.auth.models import User
+from webapp.game.protocol import Outcome
+from webapp.play.store import Seat
+from webapp.ranking import elo
+from webapp.ranking.models import RatedResult, RatedTable, Rating, utcnow
+from webapp.ranking.tiers import Tier, tier_of
+
+log = logging.getLogger(__name__)
+
+#: The games that have a ranking, in the order the pages list them.
+GAMES = ("koa", "kowah", "koikoi")
+
+
+def player_account(player: str | None) -> int | None:
+    """The account id in a player id (``u-<id>``); None for a guest (``g-...``).
+
+    >>> player_account("u-42"), player_account("g-x1"), player_account(None)
+    (42, None, None)
+    """
+    if not player or not player.startswith("u-") or not player[2:].isdigit():
+        return None
+    return int(player[2:])
+
+
+def account_id(seat: Seat) -> int | None:
+    """The account behind a seat, if a signed-in person sits there.
+
+    >>> account_id(Seat("human", player="u-42")), account_id(Seat("bot", player="u-42"))
+    (42, None)
+    """
+    return player_account(seat.player) if seat.kind == "human" else None
+
+
+def rated_accounts(seats: Sequence[Seat]) -> list[int] | None:
+    """The account of every seat, or None when the table is not rated.
+
+    A bot, a guest, or one account in two seats makes the table unrated.
+
+    >>> rated_accounts([Seat("human", player="u-1"), Seat("human", player="u-2")])
+    [1, 2]
+    >>> rated_accounts([Seat("human", player="u-1"), Seat("bot", level="easy")]) is None
+    True
+    >>> rated_accounts([Seat("human", player="u-1"), Seat("human", player="u-1")]) is None
+    True
+    """
+    accounts = [account_id(seat) for seat in seats]
+    found = [account for account in accounts if account is not None]
+    if len(found) != len(seats) or len(set(found)) != len(found) or len(found) < 2:
+        return None
+    return found
+
+
+def rate_table(
+    engine: Engine,
+    table_id: str,
+    game: str,
+    seats: Sequence[Seat],
+    outcome: Outcome,
+    teams: Sequence[Sequence[int]],
+) -> bool:
+    """Rate one finished table; True if this call rated it.
+
+    ``teams`` lists the seats of each side (the game's ``teams``); ``outcome.winners``
+    are the seats that won, none on a draw.
+    """
+    accounts = rated_accounts(seats)
+    if accounts is None or game not in GAMES:
+        return False
+    winners = {index for index, team in enumerate(teams) if set(team) & set(outcome.winners)}
+    team_of = {seat: index for index, team in enumerate(teams) for seat in team}
+    now = utcnow()
+    with Session(engine) as db:
+        try:
+            db.add(RatedTable(table_id=table_id, game=game, rated_at=now))
+            db.flush()
+        except IntegrityError:
+            db.rollback()
+            return False
+        present = set(db.exec(select(User.id).where(col(User.id).in_(accounts))).all())
+        if present != set(accounts):
+            # An account was deleted while the match went on: nobody is rated.
+            db.rollback()
+            return False
+        standing: dict[int, Rating] = {}
+        for account in sorted(accounts):
+            row = db.exec(
+                select(Rating)
+                .where(Rating.user_id == account, Rating.game == game)
+                .with_for_update()
+            ).first()
+            standing[account] = row or Rating(user_id=account, game=game)
+        sides = [
+            [
+                elo.Player(standing[accounts[seat]].rating, standing[accounts[seat]].games)
+                for seat in team
+            ]
+            for team in teams
+        ]
+        deltas = elo.changes(sides, winners)
+        for team_index, team in enumerate(teams):
+            score = 0.5 if not winners else 1.0 if team_index in winners else 0.0
+            for position, seat in enumerate(team):
+                row = standing[accounts[seat]]
+                before = row.rating
+                row.rating = before + deltas[team_index][position]
+                row.games += 1
+                row.wins += score == 1.0
+                row.draws += score == 0.5
+                row.losses += score == 0.0
+                row.updated_at = now
+                db.add(row)
+                db.add(
+                    RatedResult(
+                        table_id=table_id,
+                        user_id=accounts[seat],
+                        game=game,
+                        seat=seat,
+                        team=team_of[seat],
+                        score=score,
+                        before=before,
+                        after=row.rating,
+                        rated_at=now,
+                    )
+                )
+        try:
+            db.commit()
+        except IntegrityError:
+            db.rollback()
+            return False
+    return True
+
+
+def make_hook(engine: Engine) -> Callable[[Any], None]:
+    """The hub's ``on_finish`` callback: rate a table that just ended."""
+
+    def rate_finished(session: Any) -> None:
+        outcome = session.game.outcome(session.state)
+        if outcome is None:
+            return
+        teams = session.game.teams(len(session.seats))
+        rate_table(engine, session.id, session.game.name, session.seats, outcome, teams)
+
+    return rate_finished
+
+
+# Reading ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's rating in one game, as the pages show it."""
+
+    game: str
+    rating: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < elo.PROVISIONAL_GAMES
+
+    @property
+    def shown(self) -> int:
+        return round(self.rating)
+
+    @property
+    def tier(self) -> Tier:
+        return tier_of(self.rating, self.provisional)
+
+
+def standing_of(row: Rating) -> Standing:
+    return Standing(row.game, row.rating, row.games, row.wins, row.draws, row.losses)
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    place: int
+    user_id: int
+    username: str
+    standing: Standing
+
+
+def leaderboard(engine: Engine, game: str, limit: int = 50) -> list[BoardRow]:
+    """The best rated players of a game: highest rating first, then most games."""
+    with Session(engine) as db:
+        rows = db.exec(
+            select(Rating, User.username)
+            .join(User, col(User.id) == col(Rating.user_id))
+            .where(Rating.game == game)
+            .order_by(col(Rating.rating).desc(), col(Rating.games).desc(), col(User.username))
+            .limit(limit)
+        ).all()
+    return [
+        BoardRow(place, rating.user_id, username, standing_of(rating))
+        for place, (rating, username) in enumerate(rows, start=1)
+    ]
+
+
+def place_of(engine: Engine, user_id: int, game: str) -> int | None:
+    """A player's place on a game's leaderboard (None when they have no rating)."""
+    with Session(engine) as db:
+        mine = db.get(Rating, (user_id, game))
+        if mine is None:
+            return None
+        above = db.exec(
+            select(func.count())
+            .select_from(Rating)
+            .join(User, col(User.id) == col(Rating.user_id))
+            .where(Rating.game == game, col(Rating.rating) > mine.rating)
+        ).one()
+    return int(above) + 1
+
+
+def standings(engine: Engine, user_id: int) -> dict[str, Standing]:
+    """Every game a player is rated in."""
+    with Session(engine) as db:
+        rows = db.exec(select(Rating).where(Rating.user_id == user_id)).all()
+    return {row.game: standing_of(row) for row in rows}
+
+
+@dataclass(frozen=True)
+class Result:
+    """One rated table from one player's side."""
+
+    table_id: str
+    game: str
+    rated_at: datetime
+    score: float
+    before: float
+    after: float
+    partners: tuple[str, ...]
+    opponents: tuple[str, ...]
+
+    @property
+    def change(self) -> int:
+        """The change as the page shows it: between the two rounded ratings."""
+        return round(self.after) - round(self.before)
+
+
+def history(engine: Engine, user_id: int, game: str, limit: int = 60) -> list[float]:
+    """The player's rating in a game after each of their last ``limit`` rated tables,
+    oldest first, starting with the rating before the first of them."""
+    with Session(engine) as db:
+        rows = db.exec(
+            select(RatedResult.before, RatedResult.after)
+            .where(RatedResult.user_id == user_id, RatedResult.game == game)
+            .order_by(col(RatedResult.rated_at).desc(), col(RatedResult.table_id).desc())
+            .limit(limit)
+        ).all()
+    if not rows:
+        return []
+    rows = list(reversed(rows))
+    return [rows[0][0], *(after for _before, after in rows)]
+
+
+def recent_results(engine: Engine, user_id: int, game: str, limit: int = 5) -> list[Result]:
+    """The player's last rated tables of a game, newest first, with who sat with them."""
+    with Session(engine) as db:
+        mine = db.exec(
+            select(RatedResult)
+            .where(RatedResult.user_id == user_id, RatedResult.game == game)
+            .order_by(col(RatedResult.rated_at).desc(), col(RatedResult.table_id).desc())
+            .limit(limit)
+        ).all()
+        tables = [row.table_id for row in mine]
+        others = db.exec(
+            select(RatedResult.table_id, RatedResult.team, RatedResult.seat, User.username)
+            .join(User, col(User.id) == col(RatedResult.user_id))
+            .where(col(RatedResult.table_id).in_(tables), RatedResult.user_id != user_id)
+            .order_by(col(RatedResult.seat))
+        ).all()
+    found = []
+    for row in mine:
+        at_table = [other for other in others if other[0] == row.table_id]
+        found.append(
+            Result(
+                table_id=row.table_id,
+                game=row.game,
+                rated_at=row.rated_at,
+                score=row.score,
+                before=row.before,
+                after=row.after,
+                partners=tuple(name for _t, team, _s, name in at_table if team == row.team),
+                opponents=tuple(name for _t, team, _s, name in at_table if team != row.team),
+            )
+        )
+    return found
+
+
+def rating_of(engine: Engine, player: str, game: str) -> float:
+    """A player's current rating in a game (the starting rating when unrated)."""
+    account = player_account(player)
+    if account is None:
+        return elo.INITIAL
+    with Session(engine) as db:
+        row = db.get(Rating, (account, game))
+    return row.rating if row is not None else elo.INITIAL
