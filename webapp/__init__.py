@@ -38,6 +38,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         locale,
         pages,
         play,
+        ranking,
         rules,
     )
 
@@ -53,6 +54,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(rules.bp)
     play.init_app(app)
     auth.init_app(app)
+    ranking.init_app(app)
     with app.app_context():
         db.create_all()
         if not app.testing:
