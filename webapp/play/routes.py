@@ -87,7 +87,11 @@ def act(table_id: str) -> Response:
     if seat is None:
         abort(403)
     try:
-        session.submit(seat, request.form.get("a", ""), int(version) if version.isdigit() else None)
+        # No version: a form posted without scripts.  Only ASCII digits are a version
+        # (str.isdigit() also passes '²', which int() refuses); anything else is stale.
+        number = int(version) if version.isascii() and version.isdigit() else -1
+        number = None if version == "" else number
+        session.submit(seat, request.form.get("a", ""), number)
     except Refusal as refusal:
         target = url_for("play.table", table_id=table_id, notice=refusal.code)
     return redirect(target, code=303)
@@ -101,7 +105,7 @@ def replay_page(table_id: str) -> str:
         abort(404)
     step = request.args.get("step", "")
     total = session.version
-    at = min(int(step), total) if step.isdigit() else total
+    at = min(int(step), total) if step.isascii() and step.isdigit() else total
     state = replay(session.game, session.seed, session.options, session.log[:at])
     context = table_context(session, None)
     context.update(

@@ -53,9 +53,11 @@ def parse_message(raw: object) -> tuple[str, int]:
     action, version = message.get("a"), message.get("v")
     if unknown or not isinstance(action, str) or not 0 < len(action) <= 64:
         raise Refusal("malformed")
-    if not isinstance(version, str | int) or not str(version).isdigit():
+    text = str(version) if isinstance(version, str | int) else ""
+    # Only ASCII digits: str.isdigit() also passes '²', which int() refuses.
+    if not (text.isascii() and text.isdigit()):
         raise Refusal("malformed")
-    return action, int(version)
+    return action, int(text)
 
 
 def notice(code: str) -> str:
