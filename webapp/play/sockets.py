@@ -104,7 +104,9 @@ def check_handshake() -> None:
             abort(403)
         lang = request.args.get("lang", "")
         g.lang_code = lang if lang in LANGUAGES else "id"
-        table_id = (request.view_args or {}).get("table_id", "")
+        table_id = (request.view_args or {}).get("table_id")
+        if table_id is None:
+            return  # not a table's socket: a room's checks its own target
         hub: Hub = current_app.extensions["lapau.hub"]
         if len(table_id) > 16 or hub.get(table_id) is None:
             abort(404)

@@ -1,0 +1,226 @@
+"""Rooms in this process: who is watching each room, and every change made under a lock.
+
+Each change loads the room from the database, applies :mod:`webapp.rooms.logic`, writes
+it back and re-renders the room for every open socket, each in its own language and from
+its own player's side (the host sees the host's buttons).  A room that starts opens a
+live table in the hub and sends every socket on to it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, g, render_template
+from sqlalchemy import Engine
+
+from webapp.play.hub import Connection, Hub, TableSession
+from webapp.play.render import split_fragments
+from webapp.play.setups import LEVELS, SETUPS
+from webapp.play.store import Seat
+from webapp.rooms import logic, models
+from webapp.rooms.logic import Room, RoomRefusal
+
+log = logging.getLogger(__name__)
+
+#: Called with the room and what happened ("create", "join", "sit", "leave", "kick",
+#: "start", "finish", ...) after every change to a room's people or state.
+Hook = Callable[[Room, str], None]
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open socket on a room, as a player (None: someone with no identity yet)."""
+
+    connection: Connection
+    player: str | None
+    language: str
+    noticed: bool = False
+
+
+def game_of(name: str) -> logic.Game:
+    setup = SETUPS[name]
+    return logic.Game(
+        name=name,
+        option=setup.option,
+        choices=tuple(value for value, _ in setup.choices),
+        seats=setup.seats,
+        bot_names=setup.bot_names,
+    )
+
+
+class Rooms:
+    """Every room's listeners in this process, and the one door to changing a room."""
+
+    def __init__(self, app: Flask, engine: Engine, hub: Hub) -> None:
+        self.app = app
+        self.engine = engine
+        self.hub = hub
+        self.watchers: dict[str, list[Watcher]] = defaultdict(list)
+        self.locks: dict[str, threading.RLock] = defaultdict(threading.RLock)
+        self.lock = threading.Lock()
+        self.on_change: list[Hook] = []
+        hub.on_finish.append(self.table_finished)
+
+    def room_lock(self, code: str) -> threading.RLock:
+        with self.lock:
+            return self.locks[code]
+
+    # Reading ---------------------------------------------------------------
+
+    def get(self, code: str) -> Room | None:
+        return models.load(self.engine, code)
+
+    def online(self, code: str) -> set[str]:
+        return {w.player for w in self.watchers.get(code, []) if w.player}
+
+    # Changing --------------------------------------------------------------
+
+    def create(self, game: str, host: str, name: str) -> Room:
+        for _ in range(20):
+            code = logic.new_code()
+            if not models.exists(self.engine, code):
+                break
+        room = logic.open_room(game_of(game), host, logic.clean_name(name), code)
+        models.save(self.engine, room)
+        self.changed(room, "create")
+        return room
+
+    def join(self, code: str, player: str, name: str, seat: int | None = None) -> Room:
+        with self.room_lock(code):
+            room = self.open_room(code)
+            before = room.seat_of(player)
+            logic.join(room, player, name, seat)
+            if before is None:
+                models.save(self.engine, room)
+                self.broadcast(room)
+                self.changed(room, "join")
+            return room
+
+    def act(self, code: str, player: str, text: str) -> Room:
+        """One action by ``player``; raises :class:`RoomRefusal` and changes nothing."""
+        with self.room_lock(code):
+            room = self.open_room(code)
+            verb = logic.act(room, game_of(room.game), player, text)
+            if verb == "start":
+                table = self.open_table(room)
+                logic.started(room, table.id)
+            models.save(self.engine, room)
+            self.broadcast(room)
+            self.changed(room, verb)
+            return room
+
+    def open_room(self, code: str) -> Room:
+        room = self.get(code)
+        if room is None or not room.is_open():
+            raise RoomRefusal("no-room")
+        return room
+
+    def open_table(self, room: Room) -> TableSession:
+        seats = [
+            Seat("bot", level=place.level, name=place.name)
+            if place.is_bot
+            else Seat("human", player=place.player, name=place.name)
+            for place in room.seats
+            if place is not None
+        ]
+        setup = SETUPS[room.game]
+        seed = self.app.config.get("TABLE_SEED")
+        return self.hub.create(room.game, {setup.option: room.option}, seats, room.host, seed)
+
+    def table_finished(self, table: TableSession) -> None:
+        room = models.by_table(self.engine, table.id)
+        if room is None:
+            return
+        with self.room_lock(room.code):
+            logic.finished(room)
+            models.save(self.engine, room)
+            self.changed(room, "finish")
+
+    def changed(self, room: Room, event: str) -> None:
+        for hook in list(self.on_change):
+            try:
+                hook(room, event)
+            except Exception:  # noqa: BLE001 - a hook must not undo a room's change
+                log.exception("room hook failed on %s", room.code)
+
+    # Listeners -------------------------------------------------------------
+
+    def watch(self, code: str, watcher: Watcher) -> None:
+        with self.room_lock(code):
+            self.watchers[code].append(watcher)
+            room = self.get(code)
+            if room is not None:
+                # Someone arriving changes every seat's "here" mark.
+                self.broadcast(room)
+
+    def unwatch(self, code: str, watcher: Watcher) -> None:
+        with self.room_lock(code):
+            if watcher in self.watchers.get(code, []):
+                self.watchers[code].remove(watcher)
+            room = self.get(code)
+            if room is not None and room.status == logic.WAITING:
+                self.broadcast(room)
+
+    def notify(self, code: str, watcher: Watcher, refusal: str) -> None:
+        with self.room_lock(code):
+            html = self.render(None, watcher, {}, notice=refusal)
+            watcher.noticed = True
+            self.deliver(code, watcher, html)
+
+    def broadcast(self, room: Room) -> None:
+        online = self.online(room.code)
+        for watcher in list(self.watchers.get(room.code, [])):
+            html = self.render(room, watcher, {"online": online, "socket": True})
+            if watcher.noticed:
+                html += '\n<div id="room-notice" class="notice" role="alert"></div>'
+                watcher.noticed = False
+            self.deliver(room.code, watcher, html)
+
+    def deliver(self, code: str, watcher: Watcher, html: str) -> None:
+        try:
+            watcher.connection.send(html)
+        except Exception:  # noqa: BLE001 - a dead socket must not stop the room
+            if watcher in self.watchers.get(code, []):
+                self.watchers[code].remove(watcher)
+
+    def render(
+        self, room: Room | None, watcher: Watcher, extra: dict[str, Any], notice: str = ""
+    ) -> str:
+        """The socket message for one watcher: the room (and where to go once it has
+        started), or a notice only."""
+        with self.app.test_request_context(f"/{watcher.language}/"):
+            g.lang_code = watcher.language
+            if room is None:
+                html = render_template("rooms/_notice.html", code=notice)
+                return split_fragments(html)["room-notice"]
+            html = render_template("rooms/_room.html", **context(room, watcher.player, **extra))
+            parts = split_fragments(html)
+            return "\n".join(parts.values())
+
+
+def context(room: Room, player: str | None, **extra: Any) -> dict[str, Any]:
+    setup = SETUPS[room.game]
+    me = room.seat_of(player)
+    count = len(room.seats)
+    # The seats as drawn around the table, from this player's side: theirs at the bottom.
+    start = me if me is not None else 0
+    around = [(start + k) % count for k in range(count)]
+    return {
+        "room": room,
+        "setup": setup,
+        "me": me,
+        "player": player,
+        "host": player is not None and player == room.host,
+        "around": around,
+        "online": extra.get("online", set()),
+        "levels": logic.LEVELS,
+        "teams": room.game == "koa",
+        "with_token": extra.get("with_token", False),
+        "socket": extra.get("socket", False),
+        "setup_levels": LEVELS,
+    }

@@ -1,0 +1,80 @@
+"""The room's WebSocket: parse, hand to :class:`~webapp.rooms.live.Rooms`, answer.
+
+A browser opens ``/ws/room/<CODE>?lang=xx``.  The site's socket check (see
+webapp/play/sockets.py) refuses a foreign Origin with 403 and sets the language; this
+module refuses an unknown or expired room with 404.  Messages are the room's forms as
+JSON: ``a``, the action (``"sit 2"``, ``"ready"``, ``"start"``...); the page's CSRF
+token and htmx's headers may come along and mean nothing here.  Anything else gets a
+clear, localized notice and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import abort, current_app, g, request
+
+from webapp.play.players import known_player
+from webapp.play.sockets import sock
+from webapp.rooms import logic
+from webapp.rooms.live import Rooms, Watcher
+from webapp.rooms.logic import RoomRefusal
+from webapp.rooms.routes import bp
+
+
+def parse_message(raw: object) -> str:
+    """The action of one message, or a :class:`RoomRefusal`.
+
+    >>> parse_message('{"a": "sit 2", "HEADERS": {}, "csrf_token": "x"}')
+    'sit 2'
+    """
+    if not isinstance(raw, str):
+        raise RoomRefusal("malformed")
+    try:
+        message = json.loads(raw)
+    except ValueError as error:
+        raise RoomRefusal("malformed") from error
+    if not isinstance(message, dict) or set(message) - {"a", "HEADERS", "csrf_token"}:
+        raise RoomRefusal("malformed")
+    action = message.get("a")
+    if not isinstance(action, str) or not 0 < len(action) <= 32:
+        raise RoomRefusal("malformed")
+    return action
+
+
+def room_socket(ws: Any, code: str) -> None:
+    rooms: Rooms = current_app.extensions["lapau.rooms"]
+    player = known_player()
+    watcher = Watcher(ws, player, g.lang_code)
+    rooms.watch(code, watcher)
+    try:
+        while True:
+            raw = ws.receive()
+            if raw is None:
+                return
+            try:
+                if player is None:
+                    raise RoomRefusal("not-seated")
+                rooms.act(code, player, parse_message(raw))
+            except RoomRefusal as refusal:
+                rooms.notify(code, watcher, refusal.code)
+            except Exception:  # noqa: BLE001 - a failed write must not drop the player
+                current_app.logger.exception("room action failed in %s", code)
+                rooms.notify(code, watcher, "try-again")
+    finally:
+        rooms.unwatch(code, watcher)
+
+
+def check_room() -> None:
+    """Refuse the handshake of a room that does not exist or whose code has expired."""
+    if request.path.startswith("/ws/room/"):
+        code = (request.view_args or {}).get("code", "")
+        rooms: Rooms = current_app.extensions["lapau.rooms"]
+        room = rooms.get(code) if logic.clean_code(code) == code else None
+        if room is None or not room.is_open():
+            abort(404)
+
+
+sock.route("/ws/room/<code>", bp=bp)(room_socket)
+bp.before_app_request(check_room)

@@ -1,0 +1,29 @@
+"""The words of rooms: refusal codes turned into sentences in the reader's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+REFUSALS: dict[str, Any] = {
+    "bad-action": _l("That is not something you can do in a room."),
+    "malformed": _l("That message could not be read. Please use the buttons in the room."),
+    "try-again": _l("That did not go through. Please try again."),
+    "no-room": _l("This room has closed."),
+    "room-started": _l("The match in this room has already started."),
+    "room-full": _l("This room is full: every seat is taken."),
+    "kicked": _l("The host removed you from this room."),
+    "not-seated": _l("Take a seat in this room first."),
+    "not-host": _l("Only the host can do that."),
+    "seat-taken": _l("Someone is already sitting there."),
+    "bad-seat": _l("There is no such seat here."),
+    "bad-option": _l("That game setting is not available."),
+    "too-many-players": _l("Too many people are seated for that choice."),
+    "not-ready": _l("Every seat needs a player or a bot, and every player must be ready."),
+}
+DEFAULT = _l("That is not possible right now.")
+
+
+def refusal(code: str) -> Any:
+    return REFUSALS.get(code, DEFAULT)
