@@ -1,0 +1,226 @@
+"""Every kind of table message, fuzzed: a clear refusal, never a change, never an error.
+
+In process, the socket loop (``sockets.serve``) reads Hypothesis's messages from a fake
+socket into a real hub, for a seated player whose turn it is; against the real server
+(gunicorn + gevent), the same messages go over a real WebSocket, with frames the fake
+cannot make (binary, bad UTF-8, oversized).  For each message: the reply is the
+notice fragment in the reader's language, the state, the version and the stored log
+are unchanged, and nothing was logged as an error.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import websocket
+from flask import Flask, g
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from tests.conftest import LiveServer
+from tests.hostile.conftest import EXAMPLES, fuzz, open_table, to_seat
+from tests.hostile.strategies import raw_messages
+from tests.play.client import Guest, stored_moves
+from tests.play.conftest import ManualClock, Recorder
+from webapp.play import sockets, words
+from webapp.play.hub import Hub, Listener, Refusal, TableSession
+
+NOTICE = re.compile(r'<div id="notice" class="notice" role="alert">([^<]+)</div>')
+
+
+_NOTICES: dict[tuple[int, str], dict[str, str]] = {}
+
+
+def notices(app: Flask, lang: str) -> dict[str, str]:
+    """Every refusal notice as rendered in ``lang``, by code."""
+    if (id(app), lang) not in _NOTICES:
+        with app.test_request_context(f"/{lang}/"):
+            g.lang_code = lang
+            found = {code: sockets.notice(code) for code in [*words.REFUSALS, "?"]}
+        _NOTICES[id(app), lang] = found
+    return _NOTICES[id(app), lang]
+
+
+def would_apply(session: TableSession, raw: str | bytes) -> bool:
+    """Whether ``raw`` is a valid move for seat 0 right now (the fuzz must not send one)."""
+    try:
+        action, version = sockets.parse_message(raw)
+        parsed = session.game.parse_action(action)
+        session.game.apply(session.state, parsed)
+    except Exception:  # noqa: BLE001 - any refusal at all means it would not apply
+        return False
+    return version == session.version and session.game.to_act(session.state) == 0
+
+
+class FakeSocket:
+    """What ``serve`` reads from: the queued messages, then a closed socket."""
+
+    def __init__(self, messages: list[str | bytes]) -> None:
+        self.messages: Iterator[str | bytes] = iter(messages)
+
+    def receive(self) -> str | bytes | None:
+        return next(self.messages, None)
+
+
+class Table:
+    """A seated guest's table where it is their turn, plus what a hostile client knows."""
+
+    def __init__(self, app: Flask, hub: Hub, clock: ManualClock) -> None:
+        self.app, self.hub = app, hub
+        self.session = open_table(hub, "koikoi", seed=11)
+        to_seat(clock, self.session)
+        # One valid move, kept to be replayed later; then it is the guest's turn again.
+        first = str(self.session.game.legal_actions(self.session.state)[0])
+        self.replays = [json.dumps({"a": first, "v": self.session.version})]
+        self.send(self.replays[0], "en")
+        to_seat(clock, self.session)
+        others = [open_table(hub, game, seed=3) for game in ("koa", "kowah")]
+        state = self.session.state
+        hidden = sorted(self.session.game.hidden_cards(state, 0))
+        verbs = {str(a).split()[0] for a in self.session.game.legal_actions(state)}
+        self.moves = [
+            *(str(a) for a in self.session.game.legal_actions(state)),
+            *(f"{verb} {card}" for verb in verbs for card in hidden[:6]),
+            *(str(a) for t in others for a in t.game.legal_actions(t.state)),
+            "timeout",
+            "next",
+            "stop",
+            "koikoi",
+        ]
+        self.other_ids = [t.id for t in others] + ["g-someone", "u-1", "u-2"]
+
+    def send(self, raw: str | bytes, lang: str) -> list[str]:
+        recorder = Recorder(self.session)
+        with self.app.test_request_context(f"/{lang}/"):
+            g.lang_code = lang
+            sockets.serve(FakeSocket([raw]), self.session, Listener(recorder, 0, lang))
+        return [html for _, html in recorder.messages[1:]]  # after the full snapshot
+
+    def snapshot(self) -> tuple[Any, list[str], tuple[str, ...]]:
+        stored = self.hub.store.load(self.session.id)
+        assert stored is not None
+        return self.session.state, list(self.session.log), stored.log
+
+
+@pytest.fixture
+def table(app: Flask, hub: Hub, clock: ManualClock) -> Table:
+    return Table(app, hub, clock)
+
+
+@fuzz(EXAMPLES * 4)
+@given(data=st.data(), lang=st.sampled_from(["id", "en", "nl"]))
+def test_a_hostile_message_gets_a_notice_and_changes_nothing(
+    table: Table, app: Flask, caplog: pytest.LogCaptureFixture, data: Any, lang: str
+) -> None:
+    before = table.snapshot()
+    raw = data.draw(
+        raw_messages(table.moves, table.session.version, table.other_ids, table.replays)
+    )
+    assume(not would_apply(table.session, raw))
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        replies = table.send(raw, lang)
+    assert table.snapshot() == before
+    assert len(replies) == 1, replies
+    localized = notices(app, lang)
+    assert replies[0] in localized.values()
+    assert replies[0] != localized["try-again"], "an unexpected error was turned into a notice"
+    assert NOTICE.fullmatch(replies[0])
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
+
+
+def test_a_replayed_move_is_refused_as_stale(table: Table) -> None:
+    before = table.snapshot()
+    replies = table.send(table.replays[0], "en")
+    assert "The table has moved on" in replies[0]
+    assert table.snapshot() == before
+
+
+@pytest.mark.parametrize("version", ["²", "٣", "３", "1_0", " 1", "+1"])
+def test_a_version_that_only_looks_like_digits_is_malformed(table: Table, version: str) -> None:
+    move = str(table.session.game.legal_actions(table.session.state)[0])
+    before = table.snapshot()
+    replies = table.send(json.dumps({"a": move, "v": version}), "en")
+    assert "That message could not be read." in replies[0]
+    assert table.snapshot() == before
+
+
+# Against the real server -------------------------------------------------------------
+
+
+class LiveTable:
+    """A guest's socket on the frozen server, reopened whenever the server closes it."""
+
+    def __init__(self, server: LiveServer) -> None:
+        self.server = server
+        self.guest = Guest(server)
+        self.id = self.guest.open_table("koikoi", rounds="3")
+        self.table = self.guest.connect(self.id)
+        self.version = self.table.version
+        self.moves = list(self.table.moves)
+        self.closes = 0
+
+    def would_apply(self, raw: object) -> bool:
+        try:
+            action, version = sockets.parse_message(raw)
+        except Refusal:
+            return False
+        return action in self.moves and version == self.version
+
+    def reopen(self) -> None:
+        self.table.ws.shutdown()  # closed by the server: release our end
+        self.closes += 1
+        self.table = self.guest.connect(self.id)
+        assert self.table.version == self.version
+
+    def answer(self) -> str | None:
+        """The notice the server sent, or None if it closed the socket instead."""
+        try:
+            return self.table.receive_until('id="notice"', timeout=10)
+        except (websocket.WebSocketConnectionClosedException, ConnectionError):
+            return None
+        except websocket.WebSocketException as error:
+            if "timed out" in str(error):
+                raise
+            return None
+
+
+@pytest.fixture(scope="module")
+def live(frozen: LiveServer) -> Iterator[LiveTable]:
+    table = LiveTable(frozen)
+    yield table
+    table.table.ws.shutdown()
+
+
+@fuzz(EXAMPLES)
+@given(data=st.data())
+def test_hostile_frames_on_the_real_server_are_refused_or_closed(
+    live: LiveTable, frozen: LiveServer, data: Any
+) -> None:
+    before = stored_moves(frozen, live.id)
+    raw = data.draw(
+        st.one_of(
+            raw_messages(live.moves, live.version, ["g-x", "aaaaaaaaaa"]),
+            st.binary(min_size=1, max_size=50).map(lambda b: ("bad-utf8", b"\xff" + b)),
+            st.integers(4097, 9000).map(lambda n: "x" * n),
+        )
+    )
+    assume(not live.would_apply(raw))
+    if isinstance(raw, tuple):  # a text frame whose bytes are not UTF-8
+        live.table.ws.send(raw[1], opcode=websocket.ABNF.OPCODE_TEXT)
+    elif isinstance(raw, bytes):
+        live.table.ws.send_binary(raw)
+    else:
+        live.table.send(raw)
+    reply = live.answer()
+    if reply is None:
+        live.reopen()
+    else:
+        assert NOTICE.search(reply), reply
+        assert "could not be saved" not in reply
+    assert stored_moves(frozen, live.id) == before
