@@ -41,6 +41,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         ranking,
         rooms,
         rules,
+        social,
     )
 
     locale.init_app(app)
@@ -54,6 +55,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(rules.bp)
     play.init_app(app)
+    social.init_app(app)
     rooms.init_app(app)
     auth.init_app(app)
     ranking.init_app(app)

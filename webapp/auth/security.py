@@ -32,6 +32,7 @@ LIMITS = {
     "auth.reauthenticate": "10/minute",
     "auth.sign_up": "5/minute",
     "play.setup": "30/minute",
+    "social.ask": "20/minute",
     "rooms.create": "10/minute",
     "rooms.join": "20/minute",
     "rooms.take_seat": "20/minute",

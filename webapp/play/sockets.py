@@ -20,6 +20,7 @@ from webapp.locale import LANGUAGES
 from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.play.players import known_player
 from webapp.play.render import split_fragments
+from webapp.social.live import at_table
 
 MAX_MESSAGE = 4096
 sock = Sock()
@@ -92,7 +93,8 @@ def table_socket(ws: Any, table_id: str) -> None:
         return
     player = known_player()
     seat = session.seat_of(player) if player else None
-    serve(ws, session, Listener(ws, seat, g.lang_code))
+    with at_table(player, session, seated=seat is not None):
+        serve(ws, session, Listener(ws, seat, g.lang_code))
 
 
 sock.route("/ws/table/<table_id>")(table_socket)

@@ -1,0 +1,62 @@
+"""Friends and presence: friend requests between accounts, who is online or in a game,
+live to their friends, and invites to a waiting room that reach a friend on any page.
+
+``init_app`` runs before webapp/auth/security.py wraps views in their rate limits, so
+asking for a friend is limited like signing in.  Rooms call :func:`invite` and
+:func:`expire_invites`; a table's socket calls :func:`at_table`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from webapp.play.players import signed_in_player
+from webapp.social import friends, routes, sockets
+from webapp.social.invites import Invite, localized
+from webapp.social.live import Social, at_table, expire_invites, invite, social, table_finished
+from webapp.social.presence import Place, Status
+
+__all__ = ["Invite", "Place", "at_table", "expire_invites", "init_app", "invite", "social"]
+
+#: Pages that load htmx themselves; the signed-in page socket must not load it twice.
+HTMX_PAGES = {"play.table"}
+
+
+def status_of(person: friends.Person) -> Status:
+    return social().presence.status(person.player)
+
+
+def my_invites() -> list[Invite]:
+    player = signed_in_player()
+    return social().invites.of(player) if player else []
+
+
+def waiting_requests() -> int:
+    player = signed_in_player()
+    account = friends.player_account(player) if player else None
+    return friends.waiting_count(account) if account is not None else 0
+
+
+def by_status(people: list[friends.Person]) -> list[friends.Person]:
+    """Friends in a game first, then online, then offline; by name within each."""
+    order = {"playing": 0, "online": 1, "offline": 2}
+    return sorted(people, key=lambda p: (order[status_of(p).state], p.username))
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["lapau.social"] = Social()
+    app.register_blueprint(routes.bp)
+    app.before_request(sockets.check_handshake)
+    hub: Any = app.extensions.get("lapau.hub")
+    if hub is not None:
+        hub.on_finish.append(table_finished(app))
+    app.jinja_env.globals.update(
+        friend_status=status_of,
+        my_invites=my_invites,
+        waiting_requests=waiting_requests,
+        friends_by_status=by_status,
+        invite_link=localized,
+        htmx_pages=HTMX_PAGES,
+    )

@@ -1,0 +1,105 @@
+"""Invites to a waiting room: in memory, shown live to the friend, gone when the room is.
+
+An invite names who sent it, to whom, the game and the room's link.  The link is a path on
+this site in the sender's language; the invited friend is shown it in theirs, and the
+link without its language is the room's key, so ``expire`` can drop every invite to a room
+once it starts or closes.  An unanswered invite also lapses after ``TTL`` seconds.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+
+from webapp.locale import LANGUAGES
+
+TTL = 15 * 60
+#: A friend sees at most this many invites at once, the newest first.
+SHOWN = 3
+
+
+def link_key(link: str) -> str:
+    """The link without its language: the same room whoever reads it.
+
+    >>> link_key("/en/room/ABCD"), link_key("/room/ABCD")
+    ('/room/ABCD', '/room/ABCD')
+    """
+    head, _, rest = link.lstrip("/").partition("/")
+    return f"/{rest}" if head in LANGUAGES else link
+
+
+def localized(link: str, language: str) -> str:
+    """The link in the reader's language.
+
+    >>> localized("/en/room/ABCD", "nl")
+    '/nl/room/ABCD'
+    """
+    key = link_key(link)
+    return f"/{language}{key}" if key != link else link
+
+
+@dataclass(frozen=True)
+class Invite:
+    id: str
+    sender: str
+    sender_name: str
+    to: str
+    game: str
+    link: str
+    created: float = field(default_factory=time.monotonic)
+
+    @property
+    def key(self) -> str:
+        return link_key(self.link)
+
+
+class Invites:
+    """Every live invite of this process."""
+
+    def __init__(self, ttl: float = TTL) -> None:
+        self.ttl = ttl
+        self.lock = threading.Lock()
+        self.by_id: dict[str, Invite] = {}
+
+    def _prune(self) -> None:
+        cutoff = time.monotonic() - self.ttl
+        for invite_id in [i for i, invite in self.by_id.items() if invite.created < cutoff]:
+            del self.by_id[invite_id]
+
+    def add(self, sender: str, sender_name: str, to: str, game: str, link: str) -> Invite:
+        """A new invite; one from the same sender to the same room replaces the old one."""
+        invite = Invite(secrets.token_urlsafe(8), sender, sender_name, to, game, link)
+        with self.lock:
+            self._prune()
+            for old in list(self.by_id.values()):
+                if old.sender == sender and old.to == to and old.key == invite.key:
+                    del self.by_id[old.id]
+            self.by_id[invite.id] = invite
+        return invite
+
+    def of(self, player: str) -> list[Invite]:
+        """The invites waiting for ``player``, newest first."""
+        with self.lock:
+            self._prune()
+            mine = [invite for invite in self.by_id.values() if invite.to == player]
+        return sorted(mine, key=lambda invite: invite.created, reverse=True)[:SHOWN]
+
+    def take(self, player: str, invite_id: str) -> Invite | None:
+        """Remove and return ``player``'s invite (answered: joined or dismissed)."""
+        with self.lock:
+            invite = self.by_id.get(invite_id)
+            if invite is None or invite.to != player:
+                return None
+            del self.by_id[invite_id]
+            return invite
+
+    def expire(self, link: str) -> set[str]:
+        """Drop every invite to this room; the players who had one."""
+        key = link_key(link)
+        with self.lock:
+            gone = [invite for invite in self.by_id.values() if invite.key == key]
+            for invite in gone:
+                del self.by_id[invite.id]
+        return {invite.to for invite in gone}

@@ -1,0 +1,118 @@
+"""What changes live, and who is told: presence to friends, requests to both people,
+invites to the invited.
+
+Nothing is rendered here.  Each signed-in page's socket (webapp/social/sockets.py) has a
+mailbox; this module drops the *name* of what changed into the right mailboxes ("row:12",
+"list", "badge", "invites"), and the socket renders it in its own request, so every
+fragment is in its reader's language, for its reader, with their own CSRF tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import Flask, current_app, url_for
+
+from webapp.game import registry
+from webapp.pages import safe_next
+from webapp.social import friends
+from webapp.social.invites import Invite, Invites
+from webapp.social.presence import Place, Presence, Status
+
+
+class Social:
+    """Presence and invites of this process, and the fan-out between them and friends."""
+
+    def __init__(self) -> None:
+        self.presence = Presence()
+        self.invites = Invites()
+        self.presence.listeners.append(self.status_changed)
+
+    def tell(self, player: str, what: str, watching: bool = False) -> None:
+        for socket in self.presence.connections(player, watching=watching):
+            assert socket.connection is not None
+            socket.connection.send(what)
+
+    def status_changed(self, player: str, _status: Status) -> None:
+        account = friends.player_account(player)
+        if account is None:
+            return
+        for friend in friends.friend_ids(account):
+            self.tell(f"u-{friend}", f"row:{account}", watching=True)
+
+    def circle_changed(self, *accounts: int) -> None:
+        """A request was sent, answered or withdrawn, or a friendship ended."""
+        for account in accounts:
+            self.tell(f"u-{account}", "badge")
+            self.tell(f"u-{account}", "list", watching=True)
+
+    def invite(self, sender: str, to: str, game: str, link: str) -> Invite | None:
+        """Invite a friend to a room; None unless both are accounts and friends."""
+        mine, theirs = friends.player_account(sender), friends.player_account(to)
+        if mine is None or theirs is None or not friends.are_friends(mine, theirs):
+            return None
+        if game not in registry.games() or safe_next(link) != link:
+            return None
+        found = friends.people([mine])
+        if not found:
+            return None
+        made = self.invites.add(sender, found[0].username, to, game, link)
+        self.tell(to, "invites")
+        return made
+
+    def expire(self, link: str) -> None:
+        """The room started or closed: its invites go, live."""
+        for player in self.invites.expire(link):
+            self.tell(player, "invites")
+
+    def answer_invite(self, player: str, invite_id: str) -> Invite | None:
+        taken = self.invites.take(player, invite_id)
+        if taken is not None:
+            # Every other page of theirs drops the toast too.
+            self.tell(player, "invites")
+        return taken
+
+
+def social(app: Flask | None = None) -> Social:
+    found: Social = (app or current_app).extensions["lapau.social"]
+    return found
+
+
+def invite(from_player: str, to_player: str, game: str, link: str) -> Invite | None:
+    """Invite ``to_player`` to the room at ``link`` (a path on this site) for ``game``.
+
+    The rooms' "Invite a friend" calls this; the friend sees the invite at once on
+    whatever page they have open.  None when they are not friends (or not accounts).
+    """
+    return social().invite(from_player, to_player, game, link)
+
+
+def expire_invites(link: str) -> None:
+    """The room at ``link`` started or closed: every invite to it disappears."""
+    social().expire(link)
+
+
+@contextmanager
+def at_table(player: str | None, table: Any, seated: bool) -> Iterator[None]:
+    """A table socket's presence: online, and playing while seated at a running table."""
+    found = current_app.extensions.get("lapau.social")
+    if found is None or player is None or friends.player_account(player) is None:
+        yield
+        return
+    place = None
+    if seated and not table.finished:
+        link = url_for("play.table", table_id=table.id)
+        place = Place("table", f"table:{table.id}", table.game.name, link)
+    with found.presence.present(player, place):
+        yield
+
+
+def table_finished(app: Flask) -> Any:
+    """A hub ``on_finish`` callback: its players are no longer in a game."""
+
+    def finished(table: Any) -> None:
+        social(app).presence.update(f"table:{table.id}", None)
+
+    return finished

@@ -1,0 +1,178 @@
+"""Who is online, and where: an in-process registry of open sockets per player.
+
+The site runs one gevent worker, so memory is the truth.  A player is *online* while at
+least one socket of theirs is open (the per-page socket ``/ws/me`` or a table's), and
+*playing* while one of those sockets sits at a running table or in a waiting room (a
+:class:`Place`).  Every change of a player's :class:`Status` is told to the listeners
+(webapp/social/live.py pushes it to their friends); a socket that opens or closes without
+changing the status tells nobody.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+State = Literal["online", "playing", "offline"]
+
+
+class Connection(Protocol):
+    def send(self, data: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a socket is: a running table (watchable) or a waiting room (maybe joinable)."""
+
+    kind: Literal["table", "room"]
+    key: str
+    game: str
+    #: A path on this site, in any language (each reader gets it in theirs).
+    link: str
+    joinable: bool = False
+
+
+@dataclass(frozen=True)
+class Status:
+    state: State
+    place: Place | None = None
+
+
+OFFLINE = Status("offline")
+_order = itertools.count()
+
+
+@dataclass(eq=False)
+class Socket:
+    """One open socket of one player."""
+
+    player: str
+    place: Place | None = None
+    connection: Connection | None = None
+    language: str = "id"
+    #: The page shows the friends list, so it takes the list's live updates.
+    watching: bool = False
+    opened: int = field(default_factory=lambda: next(_order))
+
+
+Listener = Callable[[str, Status], None]
+
+
+class Presence:
+    """Every open socket of this process, by player."""
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.sockets: dict[str, list[Socket]] = {}
+        self.listeners: list[Listener] = []
+        #: Places a player holds without a socket there: a seat in a waiting room.
+        self.seated: dict[str, Place] = {}
+
+    def status(self, player: str) -> Status:
+        with self.lock:
+            sockets = self.sockets.get(player, [])
+            if not sockets:
+                return OFFLINE
+            placed = [socket for socket in sockets if socket.place is not None]
+            if placed:
+                # The place entered last is where they are now.
+                return Status("playing", max(placed, key=lambda s: s.opened).place)
+            seat = self.seated.get(player)
+            return Status("playing", seat) if seat is not None else Status("online")
+
+    def connections(self, player: str, watching: bool = False) -> list[Socket]:
+        """The player's sockets that can be sent to (only those showing the list)."""
+        with self.lock:
+            return [
+                socket
+                for socket in self.sockets.get(player, [])
+                if socket.connection is not None and (socket.watching or not watching)
+            ]
+
+    def open(
+        self,
+        player: str,
+        place: Place | None = None,
+        connection: Connection | None = None,
+        language: str = "id",
+        watching: bool = False,
+    ) -> Socket:
+        socket = Socket(player, place, connection, language, watching)
+        self._change([player], lambda: self.sockets.setdefault(player, []).append(socket))
+        return socket
+
+    def close(self, socket: Socket) -> None:
+        def remove() -> None:
+            sockets = self.sockets.get(socket.player, [])
+            if socket in sockets:
+                sockets.remove(socket)
+            if not sockets:
+                self.sockets.pop(socket.player, None)
+
+        self._change([socket.player], remove)
+
+    def seat(self, player: str, place: Place | None) -> None:
+        """``player`` holds a seat at ``place`` (a waiting room), or none any more."""
+
+        def apply() -> None:
+            if place is None:
+                self.seated.pop(player, None)
+            else:
+                self.seated[player] = place
+
+        self._change([player], apply)
+
+    def update(self, key: str, place: Place | None) -> None:
+        """A place changed (a seat filled or freed) or ended (``None``)."""
+        with self.lock:
+            found = [
+                socket
+                for sockets in self.sockets.values()
+                for socket in sockets
+                if socket.place is not None and socket.place.key == key
+            ]
+            seated = [p for p, held in self.seated.items() if held.key == key]
+
+        def apply() -> None:
+            for socket in found:
+                socket.place = place
+            for player in seated:
+                if place is None:
+                    self.seated.pop(player, None)
+                else:
+                    self.seated[player] = place
+
+        self._change(sorted({socket.player for socket in found} | set(seated)), apply)
+
+    def _change(self, players: list[str], change: Callable[[], None]) -> None:
+        with self.lock:
+            before = {player: self.status(player) for player in players}
+            change()
+            changed = [(p, s) for p in players if (s := self.status(p)) != before[p]]
+        for player, status in changed:
+            for listener in list(self.listeners):
+                listener(player, status)
+
+    @contextmanager
+    def present(
+        self,
+        player: str,
+        place: Place | None = None,
+        connection: Connection | None = None,
+        language: str = "id",
+        watching: bool = False,
+    ) -> Iterator[Socket]:
+        """Online (and at ``place``) for as long as the block runs."""
+        socket = self.open(player, place, connection, language, watching)
+        try:
+            yield socket
+        finally:
+            self.close(socket)
+
+    def players(self) -> list[str]:
+        with self.lock:
+            return list(self.sockets)

@@ -1,0 +1,141 @@
+"""The friends page and its forms, and the answers to an invite.
+
+Thin views: parse, call webapp/social/friends.py or live.py, redirect.  Every form is a
+plain POST that redirects back (so it works without scripts); with htmx the friends page
+is boosted, so the same redirect's page is swapped in without a reload.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from webapp.auth.routes import needs_login
+from webapp.locale import current_language
+from webapp.pages import safe_next
+from webapp.play.players import signed_in_player
+from webapp.social import friends
+from webapp.social.invites import localized
+from webapp.social.live import social
+
+bp = Blueprint("social", __name__)
+
+ACTIONS: tuple[friends.Action, ...] = ("accept", "decline", "cancel", "remove")
+
+
+def me() -> int:
+    player = signed_in_player()
+    account = friends.player_account(player) if player else None
+    if account is None:
+        abort(403)
+    return account
+
+
+def back_to_friends() -> Response:
+    query = request.form.get("q", "").strip()[:20]
+    target = url_for("social.friends", q=query) if query else url_for("social.friends")
+    return redirect(target, code=303)
+
+
+def came_from() -> str:
+    """The page a form was posted from (same site only), else the friends page."""
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host and referrer.path:
+        path = referrer.path + (f"?{referrer.query}" if referrer.query else "")
+        return safe_next(path)
+    return url_for("social.friends")
+
+
+@bp.get("/<lang_code>/friends", endpoint="friends")
+@needs_login
+def friends_page() -> str:
+    mine = me()
+    query = request.args.get("q", "").strip()[:20]
+    return render_template(
+        "social/friends.html",
+        q=query,
+        results=friends.search(query, mine) if query else [],
+        circle=friends.circle(mine),
+    )
+
+
+def asked(outcome: friends.Asked, name: str) -> tuple[str, str]:
+    """What to tell someone who asked: the message and its kind."""
+    if outcome == "sent":
+        return _("Request sent to %(name)s.", name=name), "done"
+    if outcome == "accepted":
+        return _("You and %(name)s are friends now.", name=name), "done"
+    if outcome == "friends":
+        return _("You and %(name)s are friends already.", name=name), "info"
+    if outcome == "yourself":
+        return _("That is you."), "info"
+    return _("You asked %(name)s already. They have not answered yet.", name=name), "info"
+
+
+@bp.post("/<lang_code>/friends/ask")
+@needs_login
+def ask() -> Response:
+    mine = me()
+    found = friends.find(request.form.get("username", ""))
+    if found is None:
+        flash(_("Nobody plays under that username."), "error")
+        return back_to_friends()
+    outcome = friends.ask(mine, found.id)
+    flash(*asked(outcome, found.username))
+    if outcome in ("sent", "accepted"):
+        social().circle_changed(mine, found.id)
+    return back_to_friends()
+
+
+@bp.post("/<lang_code>/friends/<int:other>/<action>")
+@needs_login
+def change(other: int, action: str) -> Response:
+    if action not in ACTIONS:
+        abort(404)
+    mine = me()
+    chosen = ACTIONS[ACTIONS.index(action)]
+    if friends.answer(mine, other, chosen):
+        social().circle_changed(mine, other)
+    return back_to_friends()
+
+
+@bp.post("/<lang_code>/friends/invite")
+@needs_login
+def send_invite() -> Response:
+    """A room's "Invite a friend" button: the friend sees the invite live."""
+    player = signed_in_player()
+    assert player is not None
+    to = request.form.get("to", "")
+    link = safe_next(request.form.get("link"))
+    friend = f"u-{to}" if to.isdigit() else ""
+    made = social().invite(player, friend, request.form.get("game", ""), link)
+    if made is None:
+        flash(_("That invite could not be sent."), "error")
+    else:
+        found = friends.people([int(to)])
+        flash(_("Invite sent to %(name)s.", name=found[0].username if found else ""), "done")
+    return redirect(link, code=303)
+
+
+@bp.get("/<lang_code>/invites/<invite_id>/join")
+@needs_login
+def join_invite(invite_id: str) -> Response:
+    player = signed_in_player()
+    assert player is not None
+    taken = social().answer_invite(player, invite_id)
+    if taken is None:
+        flash(_("That invite is no longer open."), "info")
+        return redirect(url_for("social.friends"), code=303)
+    return redirect(localized(taken.link, current_language()), code=303)
+
+
+@bp.post("/<lang_code>/invites/<invite_id>/dismiss")
+@needs_login
+def dismiss_invite(invite_id: str) -> Response:
+    player = signed_in_player()
+    assert player is not None
+    social().answer_invite(player, invite_id)
+    return redirect(came_from(), code=303)

@@ -1,0 +1,137 @@
+"""The per-page socket of a signed-in player: ``/ws/me?lang=xx[&list=1]``.
+
+Open while any page of the site is, it makes its player *online* and carries what
+changes for them: their friends' status (only to a page showing the friends list,
+``list=1``), friend requests and invites.  Other greenlets only drop the name of what
+changed into the socket's mailbox (webapp/social/live.py); the socket renders it here, in
+its own request: in its reader's language, with their CSRF tokens.  From the browser it
+accepts one message, ``{"dismiss": "<invite id>"}``; anything else is ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from typing import Any
+
+from flask import abort, g, render_template, request
+from flask_sock import Sock
+
+from webapp.play.players import signed_in_player
+from webapp.play.render import split_fragments
+from webapp.social import friends
+from webapp.social.live import social
+from webapp.social.routes import bp
+
+PATH = "/ws/me"
+CLOSED = "\0closed"
+
+
+class Mailbox:
+    """What this socket must send next: change names from elsewhere, messages from the browser."""
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[str] = queue.Queue()
+
+    def send(self, what: str) -> None:
+        self.queue.put(what)
+
+    def drain(self) -> list[str]:
+        """Everything waiting (at least one item: blocks until there is)."""
+        items = [self.queue.get()]
+        while True:
+            try:
+                items.append(self.queue.get_nowait())
+            except queue.Empty:
+                return items
+
+
+def parse_dismiss(raw: object) -> str | None:
+    """The invite id of a dismiss message, else None.
+
+    >>> parse_dismiss('{"dismiss": "abc", "HEADERS": {}, "csrf_token": "x"}')
+    'abc'
+    >>> parse_dismiss('{"dismiss": 3}') is None, parse_dismiss("nope") is None
+    (True, True)
+    """
+    if not isinstance(raw, str) or len(raw) > 2048:
+        return None
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or set(message) - {"dismiss", "HEADERS", "csrf_token"}:
+        return None
+    invite_id = message.get("dismiss")
+    return invite_id if isinstance(invite_id, str) and 0 < len(invite_id) <= 32 else None
+
+
+def fragments(player: str, names: set[str]) -> list[str]:
+    """The fragments named, rendered for this socket's reader."""
+    account = friends.player_account(player)
+    assert account is not None
+    html = ""
+    if "invites" in names:
+        html += render_template("social/_invites.html", invites=social().invites.of(player))
+    if "badge" in names:
+        html += render_template("social/_badge.html", waiting=friends.waiting_count(account))
+    if "list" in names:
+        html += render_template("social/_circle.html", circle=friends.circle(account))
+    else:
+        rows = [int(name[4:]) for name in names if name.startswith("row:")]
+        for person in friends.people(rows):
+            html += render_template("social/_row.html", friend=person)
+    return list(split_fragments(html).values())
+
+
+def reader(ws: Any, mailbox: Mailbox) -> None:
+    try:
+        while True:
+            raw = ws.receive()
+            if raw is None:
+                break
+            invite_id = parse_dismiss(raw)
+            if invite_id is not None:
+                mailbox.send("dismiss:" + invite_id)
+    except Exception:  # noqa: BLE001 - a closed or broken socket ends the same way
+        pass
+    mailbox.send(CLOSED)
+
+
+def me_socket(ws: Any) -> None:
+    player = signed_in_player()
+    if player is None:  # checked at the handshake
+        return
+    mailbox = Mailbox()
+    watching = request.args.get("list") == "1"
+    live = social()
+    with live.presence.present(player, None, mailbox, g.lang_code, watching):
+        mailbox.send("invites")
+        mailbox.send("badge")
+        if watching:
+            mailbox.send("list")
+        threading.Thread(target=reader, args=(ws, mailbox), daemon=True).start()
+        while True:
+            names = set(mailbox.drain())
+            if CLOSED in names:
+                return
+            for name in [n for n in names if n.startswith("dismiss:")]:
+                live.answer_invite(player, name.partition(":")[2])
+            parts = fragments(player, names)
+            if parts:
+                try:
+                    ws.send("\n".join(parts))
+                except Exception:  # noqa: BLE001 - the browser went away
+                    return
+
+
+# On the blueprint, so the route is registered with it (flask-sock keeps one of its own).
+Sock().route(PATH, bp=bp)(me_socket)
+
+
+def check_handshake() -> None:
+    """Only a signed-in player has a socket of their own (the Origin is checked for every
+    ``/ws/`` path in webapp/play/sockets.py)."""
+    if request.path == PATH and signed_in_player() is None:
+        abort(403)
