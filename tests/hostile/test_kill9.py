@@ -1,0 +1,213 @@
+"""kill -9 during a soak: nothing acknowledged is lost, nothing is applied twice.
+
+Guests play their tables against fast bots on a real server (gunicorn + gevent) while
+the test SIGKILLs the master and its worker at once, as a crash or an out-of-memory
+kill would.  A move is acknowledged when its player's socket has received the table
+at a later version; a version is acknowledged when any socket received it.  After a
+restart on the same instance folder every unfinished table is back from its log, the
+stored log holds every acknowledged move exactly where it was acknowledged (and at
+most the one move per table that was in flight), and every guest reconnects and plays
+on.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websocket
+
+from tests.conftest import LiveServer
+from tests.hostile.conftest import EXAMPLES
+from tests.play.client import Guest, Table
+
+TURN = re.compile(r'id="status" class="[^"]*" data-turn="(\d)"')
+VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
+MOVES = re.compile(r'name="a" value="([^"]+)"')
+GAMES = (("koikoi", {"rounds": "12"}), ("kowah", {"players": "3"}), ("koa", {"mode": "full"}))
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def kill_9(server: LiveServer) -> None:
+    """SIGKILL gunicorn's master and its workers together: no shutdown code runs."""
+    assert server.process is not None
+    workers = children(server.process.pid)
+    assert workers, "gunicorn should have a worker"
+    for pid in [*workers, server.process.pid]:
+        os.kill(pid, signal.SIGKILL)
+    server.process.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() and not zombie(pid) for pid in workers):
+        assert time.monotonic() < deadline, "the worker outlived its SIGKILL"
+        time.sleep(0.05)
+
+
+def zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@dataclass
+class Player:
+    """One guest at one table, playing its own seat as fast as the table lets it."""
+
+    guest: Guest
+    table_id: str
+    sent: list[tuple[int, str]] = field(default_factory=list)
+    acked: list[tuple[int, str]] = field(default_factory=list)
+    seen: int = 0
+    error: BaseException | None = None
+
+    def state(self) -> tuple[int, bool, list[str]]:
+        page = self.guest.page(f"/en/table/{self.table_id}")
+        version = VERSION.search(page)
+        turn = TURN.search(page)
+        assert version and turn, "the table page has no status"
+        return int(version.group(1)), turn.group(1) == "1", MOVES.findall(page)
+
+    def play(self, moves: int, stop: threading.Event) -> None:
+        """Play until ``moves`` more are acknowledged, the table ends, or the server dies."""
+        table = self.guest.connect(self.table_id)
+        target = len(self.acked) + moves
+        try:
+            while len(self.acked) < target and not stop.is_set():
+                self.seen = max(self.seen, table.version)
+                version, mine, choices = self.state()
+                if not mine or not choices:
+                    self.wait(table, version)
+                    continue
+                for move in choices:
+                    self.sent.append((version, move))
+                    table.move(move, version)
+                    if self.wait(table, version, notice=True):
+                        self.acked.append((version, move))
+                        break
+        except (websocket.WebSocketException, ConnectionError, OSError) as error:
+            if not stop.is_set():
+                self.error = error
+        finally:
+            self.drain(table)
+
+    def wait(self, table: Table, version: int, notice: bool = False) -> bool:
+        """Read the socket until the table is past ``version`` (True) or, with
+        ``notice``, until a refusal (False)."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            message = table.receive(timeout=max(0.1, deadline - time.monotonic()))
+            self.seen = max(self.seen, table.version)
+            if table.version > version:
+                return True
+            if notice and 'id="notice"' in message and 'role="alert"></div>' not in message:
+                return False
+        raise AssertionError(f"table {self.table_id} did not move past {version}")
+
+    def drain(self, table: Table) -> None:
+        """Whatever the server sent before it died counts as acknowledged."""
+        try:
+            while True:
+                table.receive(timeout=0.5)
+                self.seen = max(self.seen, table.version)
+        except (websocket.WebSocketException, ConnectionError, OSError):
+            pass
+        table.ws.shutdown()
+
+
+def stored(server: LiveServer, table_id: str) -> list[tuple[int, str, int | None]]:
+    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
+        rows = db.execute(
+            "SELECT seq, text, seat FROM play_action WHERE table_id = ? ORDER BY seq", (table_id,)
+        ).fetchall()
+    return [(seq, text, seat) for seq, text, seat in rows]
+
+
+def check(server: LiveServer, player: Player, in_flight: int) -> None:
+    """The stored log against what the player sent, saw acknowledged and saw at all."""
+    log = stored(server, player.table_id)
+    assert [seq for seq, _, _ in log] == list(range(len(log))), "a gap or a double in the log"
+    mine = {(seq, text) for seq, text, seat in log if seat == 0}
+    assert set(player.acked) <= mine, "an acknowledged move was lost"
+    assert mine <= set(player.sent), "a move nobody sent was stored"
+    assert len(mine - set(player.acked)) <= in_flight, "more than the move in flight was kept"
+    assert player.seen <= len(log) <= player.seen + in_flight, "a seen version was lost"
+
+
+def play_all(players: list[Player], moves: int, stop: threading.Event) -> list[threading.Thread]:
+    threads = [
+        threading.Thread(target=player.play, args=(moves, stop), daemon=True) for player in players
+    ]
+    for thread in threads:
+        thread.start()
+    return threads
+
+
+def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path) -> None:
+    env = {
+        "LAPAU_BOT_DELAY": "0.01",
+        "LAPAU_ROUND_PAUSE": "0.02",
+        "LAPAU_TURN_SECONDS": "600",
+    }
+    server = LiveServer(tmp_path / "instance", env)
+    server.start()
+    count = len(GAMES) * max(1, EXAMPLES // 25)
+    players = []
+    for index in range(count):
+        guest = Guest(server)
+        game, form = GAMES[index % len(GAMES)]
+        players.append(Player(guest, guest.open_table(game, **form)))
+    stop = threading.Event()
+    try:
+        threads = play_all(players, 10**6, stop)
+        deadline = time.monotonic() + 30
+        while sum(len(p.acked) for p in players) < 3 * count:
+            assert time.monotonic() < deadline, [p.error for p in players]
+            time.sleep(0.01)
+        stop.set()
+        kill_9(server)
+        for thread in threads:
+            thread.join(timeout=15)
+        assert all(p.error is None for p in players), [p.error for p in players]
+        for player in players:
+            check(server, player, in_flight=1)
+
+        restarted = LiveServer(server.instance, env)
+        restarted.start()
+        server = restarted
+        for player in players:
+            player.guest.server = restarted
+            version, _, _ = player.state()
+            assert version == len(stored(restarted, player.table_id)), "not back from its log"
+        before = [len(player.acked) for player in players]
+        stop = threading.Event()
+        threads = play_all(players, 3, stop)
+        for thread in threads:
+            thread.join(timeout=60)
+        assert all(p.error is None for p in players), [p.error for p in players]
+        assert not any(thread.is_alive() for thread in threads)
+        for player, acked in zip(players, before, strict=True):
+            check(restarted, player, in_flight=1)
+            assert len(player.acked) == acked + 3, "the guest did not play on after the restart"
+    finally:
+        stop.set()
+        server.stop()
+    log = server.log.read_text()
+    assert "Traceback" not in log, log[-4000:]
