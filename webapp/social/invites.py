@@ -12,12 +12,29 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from webapp.locale import LANGUAGES
 
 TTL = 15 * 60
 #: A friend sees at most this many invites at once, the newest first.
 SHOWN = 3
+
+
+def is_local(link: str) -> bool:
+    """Whether ``link`` is a path on this site (an invite never leads elsewhere).
+
+    >>> is_local("/en/rooms/ABC"), is_local("//evil.example"), is_local("https://x.example/")
+    (True, False, False)
+    """
+    parts = urlsplit(link)
+    return (
+        not parts.scheme
+        and not parts.netloc
+        and link.startswith("/")
+        and not link.startswith("//")
+        and "\\" not in link
+    )
 
 
 def link_key(link: str) -> str:

@@ -16,9 +16,8 @@ from typing import Any
 from flask import Flask, current_app, url_for
 
 from webapp.game import registry
-from webapp.pages import safe_next
 from webapp.social import friends
-from webapp.social.invites import Invite, Invites
+from webapp.social.invites import Invite, Invites, is_local
 from webapp.social.presence import Place, Presence, Status
 
 
@@ -53,7 +52,7 @@ class Social:
         mine, theirs = friends.player_account(sender), friends.player_account(to)
         if mine is None or theirs is None or not friends.are_friends(mine, theirs):
             return None
-        if game not in registry.games() or safe_next(link) != link:
+        if game not in registry.games() or not is_local(link):
             return None
         found = friends.people([mine])
         if not found:

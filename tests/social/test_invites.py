@@ -1,0 +1,92 @@
+"""Invites: to friends only, shown in the reader's language, gone when the room is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+
+from webapp.auth import accounts
+from webapp.social import friends, invite
+from webapp.social.invites import Invites
+from webapp.social.live import social
+
+
+@pytest.fixture(autouse=True)
+def context(app: Flask) -> Iterator[None]:
+    with app.app_context():
+        yield
+
+
+def account(name: str) -> int:
+    user = accounts.create_user(name, None)
+    assert user is not None and user.id is not None
+    return user.id
+
+
+class Box:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def send(self, data: str) -> None:
+        self.sent.append(data)
+
+
+def test_an_invite_reaches_every_open_page_of_a_friend_only() -> None:
+    ana, budi, cici = account("ana"), account("budi"), account("cici")
+    friends.ask(ana, budi)
+    friends.ask(budi, ana)
+    friends.ask(ana, cici)  # asked, not answered: not friends
+    pages = [Box(), Box()]
+    for page in pages:
+        social().presence.open(f"u-{budi}", connection=page)
+    made = invite(f"u-{ana}", f"u-{budi}", "koa", "/en/rooms/ABC234")
+    assert made is not None and made.sender_name == "ana" and made.key == "/rooms/ABC234"
+    assert all(page.sent == ["invites"] for page in pages)
+    assert social().invites.of(f"u-{budi}") == [made]
+    assert invite(f"u-{ana}", f"u-{cici}", "koa", "/en/rooms/ABC234") is None
+    assert invite(f"u-{ana}", "g-guest", "koa", "/en/rooms/ABC234") is None
+
+
+@pytest.mark.parametrize(
+    ("game", "link"),
+    [("chess", "/en/rooms/ABC234"), ("koa", "https://evil.example/"), ("koa", "//evil.example")],
+)
+def test_an_invite_names_a_known_game_and_a_page_of_this_site(game: str, link: str) -> None:
+    ana, budi = account("ana"), account("budi")
+    friends.ask(ana, budi)
+    friends.ask(budi, ana)
+    assert invite(f"u-{ana}", f"u-{budi}", game, link) is None
+
+
+def test_inviting_again_to_the_same_room_replaces_the_invite() -> None:
+    invites = Invites()
+    first = invites.add("u-1", "ana", "u-2", "koa", "/en/rooms/ABC")
+    second = invites.add("u-1", "ana", "u-2", "koa", "/nl/rooms/ABC")
+    other = invites.add("u-3", "cici", "u-2", "koa", "/en/rooms/ABC")
+    assert invites.of("u-2") == [other, second]
+    assert invites.take("u-2", first.id) is None
+
+
+def test_only_the_invited_can_answer_an_invite_and_only_once() -> None:
+    invites = Invites()
+    made = invites.add("u-1", "ana", "u-2", "koa", "/en/rooms/ABC")
+    assert invites.take("u-1", made.id) is None
+    assert invites.take("u-2", made.id) == made
+    assert invites.take("u-2", made.id) is None
+
+
+def test_a_room_that_starts_takes_its_invites_with_it_in_every_language() -> None:
+    invites = Invites()
+    invites.add("u-1", "ana", "u-2", "koa", "/en/rooms/ABC")
+    invites.add("u-1", "ana", "u-3", "koa", "/id/rooms/ABC")
+    kept = invites.add("u-1", "ana", "u-3", "koa", "/id/rooms/XYZ")
+    assert invites.expire("/nl/rooms/ABC") == {"u-2", "u-3"}
+    assert invites.of("u-2") == [] and invites.of("u-3") == [kept]
+
+
+def test_an_unanswered_invite_lapses() -> None:
+    invites = Invites(ttl=0)
+    invites.add("u-1", "ana", "u-2", "koa", "/en/rooms/ABC")
+    assert invites.of("u-2") == []
