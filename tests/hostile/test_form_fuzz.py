@@ -1,0 +1,256 @@
+"""Every HTTP form, fuzzed: a 4xx or the form again with its error, never a 500, and no
+change unless the post was valid.
+
+Hypothesis posts random fields (known names with any value, repeated names, unknown
+names, odd encodings, raw bytes) to the practice setup, the table's move form, the
+display settings, sign-up, sign-in, sign-in-again, change password, delete account and
+sign-out.  Each post is judged against an oracle of what a valid post is: only a valid
+one may change anything.  CSRF and rate limits are off here (tests/auth covers them), so
+the fuzz reaches the forms' own checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from sqlalchemy import func
+from sqlmodel import Session, select
+from werkzeug.datastructures import MultiDict
+
+from tests.hostile.conftest import EXAMPLES, fuzz, make_app, open_table, to_seat
+from tests.hostile.strategies import form_data
+from tests.play.conftest import ManualClock
+from webapp.auth import rules
+from webapp.auth.models import User
+from webapp.display import COOKIE
+from webapp.play.hub import Hub, TableSession
+from webapp.play.models import TableRecord
+from webapp.play.setups import SETUPS
+
+PASSWORD = "tea at the lapau"
+LANGS = st.sampled_from(["id", "en", "nl"])
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    instance: Path = tmp_path_factory.mktemp("forms") / "instance"
+    found = make_app(instance, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
+    found.extensions["lapau.hub"].scheduler = ManualClock()
+    yield found
+
+
+@pytest.fixture(scope="module")
+def member(app: Flask) -> FlaskClient:
+    """A signed-in account ("rina"), freshly signed in."""
+    client = app.test_client()
+    client.post("/en/sign-up", data={"username": "rina", "password": PASSWORD})
+    assert client.get("/en/account").status_code == 200
+    return client
+
+
+def count(app: Flask, model: Any) -> int:
+    with Session(app.extensions["lapau.db"]) as db:
+        return int(db.exec(select(func.count()).select_from(model)).one())
+
+
+def user(app: Flask, name: str) -> User | None:
+    with Session(app.extensions["lapau.db"]) as db:
+        return db.exec(select(User).where(User.username == name)).first()
+
+
+def bodies(fields: list[str]) -> st.SearchStrategy[Any]:
+    """A form post's body: field pairs (urlencoded by the client), or raw bytes."""
+    return st.one_of(form_data(fields), st.binary(max_size=300).map(lambda b: b"a=%FF&" + b))
+
+
+def post(client: FlaskClient, url: str, body: Any) -> Any:
+    if isinstance(body, bytes):
+        return client.post(url, data=body, content_type="application/x-www-form-urlencoded")
+    return client.post(url, data=urlencode(body), content_type="application/x-www-form-urlencoded")
+
+
+def as_form(body: Any) -> MultiDict[str, str]:
+    """The form as the server reads it (raw bytes decoded with replacement, as werkzeug does)."""
+    from werkzeug.test import EnvironBuilder  # noqa: PLC0415
+
+    data = body if isinstance(body, bytes) else urlencode(body).encode()
+    builder = EnvironBuilder(
+        method="POST", data=data, content_type="application/x-www-form-urlencoded"
+    )
+    return builder.get_request().form
+
+
+def refused(response: Any) -> None:
+    assert 400 <= response.status_code < 500, response.status_code
+
+
+@fuzz(EXAMPLES * 2)
+@given(
+    game=st.sampled_from([*SETUPS, "chess", "koa.", ""]),
+    lang=LANGS,
+    body=bodies(["mode", "players", "rounds", "level"]),
+)
+def test_the_practice_setup_form(app: Flask, game: str, lang: str, body: Any) -> None:
+    client = app.test_client()
+    before = count(app, TableRecord)
+    response = post(client, f"/{lang}/play/{game}", body)
+    valid = game in SETUPS and SETUPS[game].parse(as_form(body)) is not None
+    if valid:
+        assert response.status_code == 303 and count(app, TableRecord) == before + 1
+    else:
+        refused(response)
+        assert count(app, TableRecord) == before
+
+
+class Seated:
+    """A guest whose turn it is at a table, with a browser that holds their identity."""
+
+    def __init__(self, app: Flask) -> None:
+        hub: Hub = app.extensions["lapau.hub"]
+        self.session: TableSession = open_table(hub, "kowah", seed=21, player="g-forms")
+        to_seat(hub.scheduler, self.session)  # type: ignore[arg-type]
+        self.client = app.test_client()
+        with self.client.session_transaction() as cookie:
+            cookie["player"] = "g-forms"
+        self.moves = [str(a) for a in self.session.game.legal_actions(self.session.state)]
+
+    def would_apply(self, form: MultiDict[str, str]) -> bool:
+        version = form.get("v", "")
+        if version not in ("", str(self.session.version)):
+            return False
+        try:
+            action = self.session.game.parse_action(form.get("a", ""))
+            self.session.game.apply(self.session.state, action)
+        except Exception:  # noqa: BLE001 - any refusal means it would not apply
+            return False
+        return True
+
+
+@pytest.fixture(scope="module")
+def seated(app: Flask) -> Seated:
+    return Seated(app)
+
+
+@fuzz(EXAMPLES * 2)
+@given(data=st.data(), lang=LANGS)
+def test_the_table_move_form(app: Flask, seated: Seated, data: Any, lang: str) -> None:
+    session = seated.session
+    fields = st.sampled_from(seated.moves) | st.just(str(session.version))
+    body = data.draw(
+        st.one_of(
+            bodies(["a", "v", "csrf_token"]),
+            st.lists(st.tuples(st.sampled_from(["a", "v"]), fields), max_size=4),
+        )
+    )
+    assume(not seated.would_apply(as_form(body)))
+    before = (session.state, list(session.log))
+    response = post(seated.client, f"/{lang}/table/{session.id}/act", body)
+    assert response.status_code == 303
+    assert "notice=" in response.location
+    assert (session.state, list(session.log)) == before
+    page = seated.client.get(response.location)
+    assert page.status_code == 200
+    assert 'role="alert"></div>' not in page.get_data(as_text=True)
+    stranger = app.test_client()
+    assert post(stranger, f"/{lang}/table/{session.id}/act", body).status_code == 403
+    assert post(stranger, f"/{lang}/table/nosuchtable/act", body).status_code == 404
+    assert (session.state, list(session.log)) == before
+
+
+ELSEWHERE = ["//evil.example", "/\\evil", "https://evil.example/", "javascript:alert(1)", "/en/"]
+
+
+@fuzz(EXAMPLES * 2)
+@given(
+    lang=LANGS,
+    body=bodies(["contrast", "grain", "temperature", "lite_cards", "lite_cards_shown", "next"])
+    | st.lists(st.tuples(st.just("next"), st.sampled_from(ELSEWHERE)), min_size=1, max_size=2),
+    language=st.sampled_from(["", "id", "en", "nl", "xx", "../"]),
+)
+def test_the_display_settings_form(app: Flask, lang: str, body: Any, language: str) -> None:
+    client = app.test_client()
+    if language and not isinstance(body, bytes):
+        body = [*body, ("language", language)]
+    response = post(client, f"/{lang}/settings", body)
+    assert response.status_code == 303
+    target = response.location
+    assert target.startswith("/") and not target.startswith("//") and "\\" not in target
+    cookies = dict(
+        header.split(";")[0].split("=", 1) for header in response.headers.getlist("Set-Cookie")
+    )
+    contrast, grain, temperature, lite = cookies[COOKIE].split("-")
+    assert all(0 <= int(part) <= 100 for part in (contrast, grain, temperature))
+    assert lite in {"0", "1"}
+
+
+@fuzz(EXAMPLES * 2)
+@given(lang=LANGS, body=bodies(["username", "password", "next"]))
+def test_the_sign_up_form(app: Flask, lang: str, body: Any) -> None:
+    client = app.test_client()
+    form = as_form(body)
+    name = rules.normalise_username(form.get("username", ""))
+    valid = (
+        not rules.username_problem(name)
+        and not rules.password_problem(form.get("password", ""), name)
+        and user(app, name) is None
+    )
+    before = count(app, User)
+    response = post(client, f"/{lang}/sign-up", body)
+    if valid:
+        assert response.status_code == 303 and count(app, User) == before + 1
+        assert response.location.startswith("/") and not response.location.startswith("//")
+    else:
+        assert response.status_code == 400
+        assert 'name="username"' in response.get_data(as_text=True)  # the form again
+        assert count(app, User) == before
+
+
+@fuzz()
+@given(lang=LANGS, body=bodies(["username", "password", "remember", "next"]))
+def test_the_sign_in_form(app: Flask, member: FlaskClient, lang: str, body: Any) -> None:
+    form = as_form(body)
+    assume(form.get("password") != PASSWORD)
+    client = app.test_client()
+    response = post(client, f"/{lang}/sign-in", body)
+    assert response.status_code == 400
+    assert client.get("/en/account").status_code == 302  # still signed out
+
+
+@pytest.mark.parametrize(
+    ("path", "fields"),
+    [
+        ("sign-in-again", ["password", "next"]),
+        ("account/password", ["current", "password"]),
+        ("account/delete", ["confirm"]),
+    ],
+)
+def test_the_account_forms(app: Flask, member: FlaskClient, path: str, fields: list[str]) -> None:
+    hashed = user(app, "rina").password_hash  # type: ignore[union-attr]
+
+    @fuzz()
+    @given(lang=LANGS, body=bodies(fields))
+    def fuzz_form(lang: str, body: Any) -> None:
+        form = as_form(body)
+        assume(PASSWORD not in form.getlist("password") + form.getlist("current"))
+        assume(rules.normalise_username(form.get("confirm", "")) != "rina")
+        response = post(member, f"/{lang}/{path}", body)
+        assert response.status_code == 400
+        found = user(app, "rina")
+        assert found is not None and found.password_hash == hashed
+
+    fuzz_form()
+
+
+@fuzz()
+@given(lang=LANGS, body=bodies(["next", "csrf_token"]))
+def test_the_sign_out_form(app: Flask, lang: str, body: Any) -> None:
+    response = post(app.test_client(), f"/{lang}/sign-out", body)
+    assert response.status_code == 303
