@@ -193,7 +193,9 @@ class Rooms:
     ) -> str:
         """The socket message for one watcher: the room (and where to go once it has
         started), or a notice only."""
-        with self.app.test_request_context(f"/{watcher.language}/"):
+        # A fresh app context: the socket that triggered this render has its own ``g``,
+        # where Flask-Babel keeps the locale and catalogue of *its* language.
+        with self.app.app_context(), self.app.test_request_context(f"/{watcher.language}/"):
             g.lang_code = watcher.language
             if room is None:
                 html = render_template("rooms/_notice.html", code=notice)

@@ -1,0 +1,104 @@
+"""The socket-test browser of tests/play/client.py, taught to open and join rooms."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+import urllib.parse
+from typing import Any
+
+import websocket
+
+from tests.play.client import Guest, csrf_token
+
+
+class Friend(Guest):
+    """One browser (its own cookies, so its own guest id) that plays with friends.
+
+    Each comes from its own address (``X-Forwarded-For``, trusted by a server started
+    with ``LAPAU_PROXIES=1``), so the rate limits count every friend apart.
+    """
+
+    count = 0
+
+    def __init__(self, server: Any) -> None:
+        super().__init__(server)
+        Friend.count += 1
+        self.address = (
+            f"10.{Friend.count // 65536 % 256}.{Friend.count // 256 % 256}.{Friend.count % 256}"
+        )
+        self.opener.addheaders = [("X-Forwarded-For", self.address)]
+
+    def post(self, path: str, **form: str) -> str:
+        """Post a form of ``path``'s page with its CSRF token; the URL it ends on."""
+        token = csrf_token(self.page(form.pop("page", path)))
+        data = urllib.parse.urlencode({"csrf_token": token, **form}).encode()
+        with self.opener.open(f"{self.server.url}{path}", data=data) as response:
+            return str(response.url)
+
+    def create_room(self, game: str = "koa", name: str = "Rina") -> str:
+        url = self.post("/en/room/new", page="/en/room/", game=game, name=name)
+        return url.rsplit("/", 1)[1]
+
+    def join_room(self, code: str, name: str = "Budi") -> str:
+        return self.post("/en/room/join", page="/en/room/", code=code, name=name)
+
+    def handshake(self, path: str, origin: str | None) -> int:
+        """The HTTP status a WebSocket handshake on ``path`` gets."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=10)
+        headers = {
+            "Upgrade": "websocket",
+            "Connection": "Upgrade",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version": "13",
+            "Cookie": self.cookie_header(),
+        }
+        if origin:
+            headers["Origin"] = origin
+        try:
+            connection.request("GET", path, headers=headers)
+            return connection.getresponse().status
+        finally:
+            connection.close()
+
+    def room(self, code: str, lang: str = "en") -> RoomSocket:
+        ws = websocket.create_connection(
+            f"ws://127.0.0.1:{self.server.port}/ws/room/{code}?lang={lang}",
+            origin=self.server.url,
+            cookie=self.cookie_header(),
+            timeout=10,
+        )
+        return RoomSocket(ws)
+
+
+class RoomSocket:
+    """One open room socket and what it has received."""
+
+    def __init__(self, ws: websocket.WebSocket) -> None:
+        self.ws = ws
+        self.received: list[str] = []
+        self.receive()
+
+    def receive(self, timeout: float = 10) -> str:
+        self.ws.settimeout(timeout)
+        message = str(self.ws.recv())
+        self.received.append(message)
+        return message
+
+    def receive_until(self, text: str, timeout: float = 10) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            message = self.receive(max(0.1, deadline - time.monotonic()))
+            if text in message:
+                return message
+        raise AssertionError(f"never received {text!r}")
+
+    def send(self, payload: Any) -> None:
+        self.ws.send(payload if isinstance(payload, str) else json.dumps(payload))
+
+    def act(self, action: str) -> None:
+        self.send({"a": action, "HEADERS": {"HX-Request": "true"}})
+
+    def close(self) -> None:
+        self.ws.close()

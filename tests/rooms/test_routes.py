@@ -1,0 +1,182 @@
+"""Rooms over HTTP with the test client: create, join by code, act without scripts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.auth.conftest import PASSWORD, csrf_app, sign_up, token_of  # noqa: F401 - fixture
+from webapp.rooms import invite_link, on_change
+from webapp.rooms.live import Rooms
+from webapp.rooms.logic import Room
+
+CODE = re.compile(r"/room/([A-Z2-9]{6})$")
+
+
+def create(client: FlaskClient, game: str = "koa", name: str = "Rina") -> str:
+    response = client.post("/en/room/new", data={"game": game, "name": name})
+    assert response.status_code == 303
+    found = CODE.search(response.location)
+    assert found, response.location
+    return found.group(1)
+
+
+def rooms(app: Flask) -> Rooms:
+    found: Rooms = app.extensions["lapau.rooms"]
+    return found
+
+
+def test_creating_a_room_seats_the_host_and_shows_the_code_and_link(
+    app: Flask, client: FlaskClient
+) -> None:
+    code = create(client)
+    page = client.get(f"/en/room/{code}").text
+    assert f'{code[:3]}<span class="sr"> </span>{code[3:]}' in page
+    assert f"http://localhost/en/room/{code}" in page
+    assert 'ws-connect="/ws/room/' + code + '?lang=en"' in page
+    room = rooms(app).get(code)
+    assert room is not None and room.seats[0] is not None and room.seats[0].name == "Rina"
+
+
+def test_joining_by_a_typed_code_takes_a_seat(app: Flask, client: FlaskClient) -> None:
+    code = create(client)
+    friend = app.test_client()
+    response = friend.post("/en/room/join", data={"code": code.lower(), "name": "Budi"})
+    assert response.status_code == 303 and response.location.endswith(f"/en/room/{code}")
+    room = rooms(app).get(code)
+    assert room is not None and [p.name for p in room.seats if p] == ["Rina", "Budi"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "No room has the code"),
+        ("id", "Tidak ada meja dengan kode"),
+        ("nl", "Geen tafel heeft de code"),
+    ],
+)
+def test_a_wrong_code_gets_a_clear_localized_message(
+    client: FlaskClient, lang: str, words: str
+) -> None:
+    response = client.post(f"/{lang}/room/join", data={"code": "zzz999"})
+    assert response.status_code == 404
+    assert words in response.text and "ZZZ999" in response.text
+    assert client.get(f"/{lang}/room/ZZZ999").status_code == 404
+
+
+def test_an_expired_code_says_the_room_has_closed(app: Flask, client: FlaskClient) -> None:
+    code = create(client)
+    client.post(f"/en/room/{code}/act", data={"a": "leave"})
+    response = app.test_client().post("/en/room/join", data={"code": code})
+    assert response.status_code == 410
+    assert "has closed" in response.text
+
+
+def test_guessing_codes_is_rate_limited(client: FlaskClient) -> None:
+    statuses = [client.get(f"/en/room/ZZZ99{n}").status_code for n in range(2, 9)]
+    statuses += [
+        client.post("/en/room/join", data={"code": f"YYY99{n}"}).status_code for n in range(2, 9)
+    ]
+    assert statuses[:12] == [404] * 12
+    assert statuses[12:] == [429, 429]
+
+
+def test_creating_rooms_is_rate_limited(client: FlaskClient) -> None:
+    for _ in range(10):
+        create(client)
+    assert client.post("/en/room/new", data={"game": "koa"}).status_code == 429
+
+
+def test_a_full_or_started_room_says_so(app: Flask, client: FlaskClient) -> None:
+    code = create(client, "koikoi")
+    app.test_client().post("/en/room/join", data={"code": code})
+    third = app.test_client()
+    response = third.post("/en/room/join", data={"code": code})
+    assert "notice=room-full" in response.location
+    assert "This room is full" in third.get(response.location).text
+
+
+def test_host_actions_are_refused_to_a_player_and_change_nothing(
+    app: Flask, client: FlaskClient
+) -> None:
+    code = create(client)
+    friend = app.test_client()
+    friend.post("/en/room/join", data={"code": code})
+    before = rooms(app).get(code)
+    for action in ("option full", "bot 2", "fill", "kick 0", "start", "level hard"):
+        response = friend.post(f"/en/room/{code}/act", data={"a": action})
+        assert response.location.endswith("notice=not-host"), action
+    assert rooms(app).get(code) == before
+    page = friend.get(f"/en/room/{code}?notice=not-host").text
+    assert "Only the host can do that." in page
+
+
+def test_a_stranger_cannot_act_in_a_room(app: Flask, client: FlaskClient) -> None:
+    code = create(client)
+    stranger = app.test_client()
+    assert stranger.post(f"/en/room/{code}/act", data={"a": "start"}).status_code == 403
+    stranger.get("/en/room/")  # now a guest with an id, still not seated
+    stranger.get("/en/play/koa")
+    response = stranger.post(f"/en/room/{code}/act", data={"a": "leave"})
+    assert response.status_code in (303, 403)
+    assert rooms(app).get(code).seats[0] is not None  # type: ignore[union-attr]
+
+
+def test_a_started_room_sends_its_players_to_the_table_and_others_may_watch(
+    app: Flask, client: FlaskClient
+) -> None:
+    code = create(client, "koikoi")
+    response = client.post(f"/en/room/{code}/act", data={"a": "fill"})
+    response = client.post(f"/en/room/{code}/act", data={"a": "start"})
+    assert "/en/table/" in response.location
+    assert client.get(f"/en/room/{code}").status_code == 303
+    watcher = app.test_client().get(f"/en/room/{code}")
+    assert watcher.status_code == 200 and "Watch the match" in watcher.text
+    table = app.test_client().get(response.location).text
+    assert "You are watching this match" in table
+    assert "You are watching" not in client.get(response.location).text
+
+
+def test_every_room_form_carries_the_csrf_token(csrf_app: Flask) -> None:  # noqa: F811
+    client = csrf_app.test_client()
+    page = client.get("/en/room/").text
+    assert client.post("/en/room/new", data={"game": "koa"}).status_code == 400
+    response = client.post("/en/room/new", data={"game": "koa", "csrf_token": token_of(page)})
+    assert response.status_code == 303
+    for path in ["/en/room/", response.location, "/en/play/koa", "/en/play/"]:
+        html = client.get(path).text
+        assert html.count("<form") == html.count('name="csrf_token"'), path
+
+
+def test_signed_in_players_are_named_by_their_username(app: Flask, client: FlaskClient) -> None:
+    assert sign_up(client, "rina_host") == 303
+    code = create(client, name="ignored")
+    room = rooms(app).get(code)
+    assert room is not None and room.seats[0] is not None
+    assert room.seats[0].name == "rina_host" and room.host.startswith("u-")
+
+
+def test_hooks_hear_every_change_and_the_invite_link_is_the_room_page(
+    app: Flask, client: FlaskClient
+) -> None:
+    heard: list[tuple[str, str]] = []
+    with app.app_context():
+        on_change().append(lambda room, event: heard.append((room.code, event)))
+    code = create(client)
+    app.test_client().post("/en/room/join", data={"code": code})
+    client.post(f"/en/room/{code}/act", data={"a": "fill"})
+    assert heard == [(code, "create"), (code, "join"), (code, "fill")]
+    with app.test_request_context("/nl/"):
+        assert invite_link(code, "nl") == f"http://localhost/nl/room/{code}"
+
+
+def test_a_hook_that_fails_does_not_undo_the_change(app: Flask, client: FlaskClient) -> None:
+    def broken(_room: Room, _event: str) -> None:
+        raise RuntimeError("boom")
+
+    rooms(app).on_change.append(broken)
+    code = create(client)
+    assert rooms(app).get(code) is not None
