@@ -55,8 +55,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(rules.bp)
     play.init_app(app)
-    social.init_app(app)
     rooms.init_app(app)
+    social.init_app(app)
     auth.init_app(app)
     ranking.init_app(app)
     with app.app_context():

@@ -1,8 +1,9 @@
 """Friends and presence: friend requests between accounts, who is online or in a game,
 live to their friends, and invites to a waiting room that reach a friend on any page.
 
-``init_app`` runs before webapp/auth/security.py wraps views in their rate limits, so
-asking for a friend is limited like signing in.  Rooms call :func:`invite` and
+``init_app`` runs after webapp.rooms (whose hooks it joins) and before
+webapp/auth/security.py wraps views in their rate limits, so asking for a friend is
+limited like signing in.  Rooms call :func:`invite` and
 :func:`expire_invites`; a table's socket calls :func:`at_table`.
 """
 
@@ -15,13 +16,21 @@ from flask import Flask
 from webapp.play.players import signed_in_player
 from webapp.social import friends, routes, sockets
 from webapp.social.invites import Invite, localized
-from webapp.social.live import Social, at_table, expire_invites, invite, social, table_finished
+from webapp.social.live import (
+    Social,
+    at_table,
+    expire_invites,
+    invite,
+    room_changed,
+    social,
+    table_finished,
+)
 from webapp.social.presence import Place, Status
 
 __all__ = ["Invite", "Place", "at_table", "expire_invites", "init_app", "invite", "social"]
 
 #: Pages that load htmx themselves; the signed-in page socket must not load it twice.
-HTMX_PAGES = {"play.table"}
+HTMX_PAGES = {"play.table", "rooms.room"}
 
 
 def status_of(person: friends.Person) -> Status:
@@ -39,6 +48,16 @@ def waiting_requests() -> int:
     return friends.waiting_count(account) if account is not None else 0
 
 
+def online_friends() -> list[friends.Person]:
+    """The signed-in player's friends who are on the site now, in a game first."""
+    player = signed_in_player()
+    account = friends.player_account(player) if player else None
+    if account is None:
+        return []
+    people = friends.people(sorted(friends.friend_ids(account)))
+    return by_status([p for p in people if status_of(p).state != "offline"])
+
+
 def by_status(people: list[friends.Person]) -> list[friends.Person]:
     """Friends in a game first, then online, then offline; by name within each."""
     order = {"playing": 0, "online": 1, "offline": 2}
@@ -52,11 +71,15 @@ def init_app(app: Flask) -> None:
     hub: Any = app.extensions.get("lapau.hub")
     if hub is not None:
         hub.on_finish.append(table_finished(app))
+    rooms: Any = app.extensions.get("lapau.rooms")
+    if rooms is not None:
+        rooms.on_change.append(room_changed(app))
     app.jinja_env.globals.update(
         friend_status=status_of,
         my_invites=my_invites,
         waiting_requests=waiting_requests,
         friends_by_status=by_status,
+        online_friends=online_friends,
         invite_link=localized,
         htmx_pages=HTMX_PAGES,
     )

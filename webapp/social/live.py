@@ -16,6 +16,7 @@ from typing import Any
 from flask import Flask, current_app, url_for
 
 from webapp.game import registry
+from webapp.locale import DEFAULT_LANGUAGE
 from webapp.social import friends
 from webapp.social.invites import Invite, Invites, is_local
 from webapp.social.presence import Place, Presence, Status
@@ -41,11 +42,15 @@ class Social:
         for friend in friends.friend_ids(account):
             self.tell(f"u-{friend}", f"row:{account}", watching=True)
 
-    def circle_changed(self, *accounts: int) -> None:
-        """A request was sent, answered or withdrawn, or a friendship ended."""
-        for account in accounts:
-            self.tell(f"u-{account}", "badge")
-            self.tell(f"u-{account}", "list", watching=True)
+    def circle_changed(self, actor: int, other: int) -> None:
+        """``actor`` sent, answered or withdrew a request, or ended a friendship.
+
+        The actor's own page is answered by their request; a list pushed at the same
+        moment would replace the form being answered (htmx then loses its target).
+        """
+        self.tell(f"u-{actor}", "badge")
+        self.tell(f"u-{other}", "badge")
+        self.tell(f"u-{other}", "list", watching=True)
 
     def invite(self, sender: str, to: str, game: str, link: str) -> Invite | None:
         """Invite a friend to a room; None unless both are accounts and friends."""
@@ -115,3 +120,28 @@ def table_finished(app: Flask) -> Any:
         social(app).presence.update(f"table:{table.id}", None)
 
     return finished
+
+
+def room_changed(app: Flask) -> Any:
+    """A rooms ``on_change`` hook: seated players are in a waiting room (joinable while a
+    seat is free); once the room starts or closes, they are not, and its invites go."""
+
+    def changed(room: Any, _event: str) -> None:
+        live = social(app)
+        key = f"room:{room.code}"
+        with app.test_request_context(f"/{DEFAULT_LANGUAGE}/"):
+            link = url_for("rooms.room", code=room.code, lang_code=DEFAULT_LANGUAGE)
+        if room.status != "waiting":
+            live.presence.update(key, None)
+            live.expire(link)
+            return
+        place = Place("room", key, room.game, link, joinable=not room.is_full())
+        seated = set(room.humans())
+        for player, held in list(live.presence.seated.items()):
+            if held.key == key and player not in seated:
+                live.presence.seat(player, None)
+        for player in seated:
+            if friends.player_account(player) is not None:
+                live.presence.seat(player, place)
+
+    return changed

@@ -104,19 +104,30 @@ def change(other: int, action: str) -> Response:
 
 @bp.post("/<lang_code>/friends/invite")
 @needs_login
-def send_invite() -> Response:
-    """A room's "Invite a friend" button: the friend sees the invite live."""
+def send_invite() -> Response | str:
+    """A room's "Invite a friend" button: the friend sees the invite live.
+
+    With htmx the answer is the friend's row, marked invited; without, the room again.
+    """
     player = signed_in_player()
     assert player is not None
-    to = request.form.get("to", "")
+    to, game = request.form.get("to", ""), request.form.get("game", "")
     link = safe_next(request.form.get("link"))
-    friend = f"u-{to}" if to.isdigit() else ""
-    made = social().invite(player, friend, request.form.get("game", ""), link)
+    found = friends.people([int(to)]) if to.isdigit() and len(to) < 12 else []
+    made = social().invite(player, found[0].player, game, link) if found else None
+    if request.headers.get("HX-Request") and made is not None:
+        return render_template(
+            "social/_invite_row.html",
+            friend=found[0],
+            invited=True,
+            invite_here=(),
+            invite_game=game,
+            invite_to=link,
+        )
     if made is None:
         flash(_("That invite could not be sent."), "error")
     else:
-        found = friends.people([int(to)])
-        flash(_("Invite sent to %(name)s.", name=found[0].username if found else ""), "done")
+        flash(_("Invite sent to %(name)s.", name=found[0].username), "done")
     return redirect(link, code=303)
 
 
