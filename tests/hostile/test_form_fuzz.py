@@ -34,6 +34,7 @@ from webapp.display import COOKIE
 from webapp.play.hub import Hub, TableSession
 from webapp.play.models import TableRecord
 from webapp.play.setups import SETUPS
+from webapp.play.store import Seat
 
 PASSWORD = "tea at the lapau"
 LANGS = st.sampled_from(["id", "en", "nl"])
@@ -254,3 +255,32 @@ def test_the_account_forms(app: Flask, member: FlaskClient, path: str, fields: l
 def test_the_sign_out_form(app: Flask, lang: str, body: Any) -> None:
     response = post(app.test_client(), f"/{lang}/sign-out", body)
     assert response.status_code == 303
+
+
+# What the fuzz found, kept as plain cases ------------------------------------------------
+
+
+def test_a_five_thousand_digit_version_is_stale_not_an_error(app: Flask, seated: Seated) -> None:
+    session = seated.session
+    move = seated.moves[0]
+    response = seated.client.post(f"/en/table/{session.id}/act", data={"a": move, "v": "9" * 5000})
+    assert response.status_code == 303 and response.location.endswith("notice=stale")
+
+
+@pytest.mark.parametrize("step", ["9" * 5000, "²", "-1", "3"])
+def test_any_replay_step_shows_a_step_of_the_finished_game(app: Flask, step: str) -> None:
+    hub: Hub = app.extensions["lapau.hub"]
+    bots = [Seat("bot", level="easy", name=name) for name in ("A", "B")]
+    session = hub.create("koikoi", {"rounds": 3}, bots, owner="g-x", seed=3)
+    hub.scheduler.run_until(lambda: session.finished)  # type: ignore[attr-defined]
+    response = app.test_client().get(f"/en/table/{session.id}/replay", query_string={"step": step})
+    assert response.status_code == 200
+
+
+def test_a_new_password_posted_without_the_current_one_is_refused(
+    app: Flask, member: FlaskClient
+) -> None:
+    hashed = user(app, "rina").password_hash  # type: ignore[union-attr]
+    response = member.post("/en/account/password", data={"password": "a new passphrase"})
+    assert response.status_code == 400
+    assert user(app, "rina").password_hash == hashed  # type: ignore[union-attr]

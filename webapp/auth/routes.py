@@ -144,7 +144,8 @@ def change_password() -> Page:
     if request.method == "GET":
         return redirect(url_for("auth.account"))
     if form.validate_on_submit():
-        if me.password_hash is None or rules.check_password(me.password_hash, form.current.data):
+        current = form.current.data or ""  # a post without the field at all gives None
+        if me.password_hash is None or rules.check_password(me.password_hash, current):
             changed = accounts.set_password(me, form.password.data)
             accounts.sign_in(changed)
             flash(_("Your password is changed. Other devices are signed out."), "done")

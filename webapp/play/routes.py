@@ -26,6 +26,15 @@ def hub() -> Hub:
     return found
 
 
+def number_text(text: str) -> bool:
+    """Whether a form or query value is a plain count (what ``int()`` takes safely).
+
+    >>> number_text("12"), number_text("²"), number_text("9" * 5000)
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def session_or_404(table_id: str) -> TableSession:
     session = hub().get(table_id) if len(table_id) <= 16 else None
     if session is None:
@@ -87,9 +96,10 @@ def act(table_id: str) -> Response:
     if seat is None:
         abort(403)
     try:
-        # No version: a form posted without scripts.  Only ASCII digits are a version
-        # (str.isdigit() also passes '²', which int() refuses); anything else is stale.
-        number = int(version) if version.isascii() and version.isdigit() else -1
+        # No version: a form posted without scripts.  Only a few ASCII digits are a
+        # version (str.isdigit() also passes '²', and int() refuses 5000 digits); anything
+        # else is stale.
+        number = int(version) if number_text(version) else -1
         number = None if version == "" else number
         session.submit(seat, request.form.get("a", ""), number)
     except Refusal as refusal:
@@ -105,7 +115,7 @@ def replay_page(table_id: str) -> str:
         abort(404)
     step = request.args.get("step", "")
     total = session.version
-    at = min(int(step), total) if step.isascii() and step.isdigit() else total
+    at = min(int(step), total) if number_text(step) else total
     state = replay(session.game, session.seed, session.options, session.log[:at])
     context = table_context(session, None)
     context.update(
