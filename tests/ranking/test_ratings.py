@@ -179,3 +179,19 @@ def test_rating_of_an_unrated_player_or_a_guest_is_the_start(app: Flask) -> None
         assert ranking.rating_of("u-12345", "koa") == 1500.0
         assert ranking.rating_of("g-someone", "koikoi") == 1500.0
         assert ranking.standing_of("g-someone", "koikoi") is None
+
+
+def test_a_table_the_server_stopped_before_rating_is_caught_up(
+    app: Flask, hub: Hub, finished_table: Callable[..., TableSession]
+) -> None:
+    hooks = list(hub.on_finish)
+    hub.on_finish.clear()  # as if the process died between the last move and the rating
+    session = finished_table("kowah", ["rina", "budi"], players=2)
+    unrated = finished_table("koikoi", ["rina", "budi"], rounds=3)
+    hub.on_finish.extend(hooks)
+    assert rows(app, RatedTable) == []
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["ranking", "catch-up"])
+    assert "Rated 2 table(s)." in result.output
+    assert {row.table_id for row in rows(app, RatedTable)} == {session.id, unrated.id}
+    assert ratings.catch_up(app.extensions["lapau.db"]) == 0

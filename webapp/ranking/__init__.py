@@ -11,7 +11,9 @@ Other parts of the site (and their tests) read a rating with :func:`rating_of`.
 
 from __future__ import annotations
 
+import click
 from flask import Flask, current_app
+from flask.cli import AppGroup
 
 from webapp.ranking import models, ratings, routes
 from webapp.ranking.elo import INITIAL
@@ -38,6 +40,17 @@ def standing_of(player: str, game: str) -> Standing | None:
     return ratings.standings(current_app.extensions["lapau.db"], account).get(game)
 
 
+cli = AppGroup("ranking", help="Ratings of finished tables.")
+
+
+@cli.command("catch-up")
+def catch_up_command() -> None:
+    """Rate finished all-human tables that a stopped server left unrated."""
+    count = ratings.catch_up(current_app.extensions["lapau.db"])
+    click.echo(f"Rated {count} table(s).")
+
+
 def init_app(app: Flask) -> None:
     app.extensions["lapau.hub"].on_finish.append(ratings.make_hook(app.extensions["lapau.db"]))
     app.register_blueprint(routes.bp)
+    app.cli.add_command(cli)

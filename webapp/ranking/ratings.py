@@ -21,8 +21,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from webapp.auth.models import User
+from webapp.game import registry
 from webapp.game.protocol import Outcome
-from webapp.play.store import Seat
+from webapp.game.replay import replay
+from webapp.play.models import TableRecord
+from webapp.play.store import Seat, Store
 from webapp.ranking import elo
 from webapp.ranking.models import RatedResult, RatedTable, Rating, utcnow
 from webapp.ranking.tiers import Tier, tier_of
@@ -163,6 +166,31 @@ def make_hook(engine: Engine) -> Callable[[Any], None]:
         rate_table(engine, session.id, session.game.name, session.seats, outcome, teams)
 
     return rate_finished
+
+
+def catch_up(engine: Engine) -> int:
+    """Rate every finished table that should have been rated and was not (the server
+    stopped between a table's last move and its rating); returns how many it rated."""
+    store = Store(engine)
+    with Session(engine) as db:
+        rated = select(RatedTable.table_id)
+        candidates = db.exec(
+            select(TableRecord.id).where(
+                col(TableRecord.finished).is_(True), col(TableRecord.id).not_in(rated)
+            )
+        ).all()
+    count = 0
+    for table_id in candidates:
+        stored = store.load(table_id)
+        if stored is None or rated_accounts(stored.seats) is None:
+            continue
+        game = registry.get(stored.game)
+        outcome = game.outcome(replay(game, stored.seed, stored.options, stored.log))
+        if outcome is None:
+            continue
+        teams = game.teams(len(stored.seats))
+        count += rate_table(engine, table_id, game.name, stored.seats, outcome, teams)
+    return count
 
 
 # Reading ----------------------------------------------------------------------------
