@@ -1,0 +1,107 @@
+"""The friends page and its forms without scripts: plain posts that redirect back."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.auth.conftest import csrf_app, sign_up, token_of  # noqa: F401 - a fixture
+from webapp.social import invite
+
+
+def member(app: Flask, name: str) -> FlaskClient:
+    client = app.test_client()
+    assert sign_up(client, name) == 303
+    return client
+
+
+def accept_path(html: str, action: str = "accept") -> str:
+    found = re.search(rf'action="(/en/friends/\d+/{action})"', html)
+    assert found, html
+    return found.group(1)
+
+
+def test_the_friends_page_needs_an_account(client: FlaskClient) -> None:
+    response = client.get("/en/friends")
+    assert response.status_code == 302
+    assert "/en/sign-in?next=" in response.location
+
+
+def test_a_request_answered_through_plain_forms(app: Flask) -> None:
+    ana, budi = member(app, "ana"), member(app, "budi")
+    found = ana.get("/en/friends?q=bud").get_data(as_text=True)
+    assert "budi" in found and "Add friend" in found
+    response = ana.post("/en/friends/ask", data={"username": "budi", "q": "bud"})
+    assert response.status_code == 303 and response.location == "/en/friends?q=bud"
+    assert "Request sent to budi." in ana.get(response.location).get_data(as_text=True)
+    page = budi.get("/en/friends").get_data(as_text=True)
+    assert "wants to be your friend" in page
+    assert 'class="badge">1<' in page
+    assert budi.post(accept_path(page)).status_code == 303
+    page = budi.get("/en/friends").get_data(as_text=True)
+    assert 'id="friend-' in page and "ana" in page and "wants to be" not in page
+    # Ana is not on the site (no socket in a test client): offline.
+    assert "is-offline" in page
+    assert budi.post(accept_path(page, "remove")).status_code == 303
+    assert "No friends yet" in budi.get("/en/friends").get_data(as_text=True)
+
+
+def test_asking_for_nobody_or_yourself_is_explained(app: Flask) -> None:
+    ana = member(app, "ana")
+    ana.post("/en/friends/ask", data={"username": "nobody_here"})
+    assert "Nobody plays under that username." in ana.get("/en/friends").get_data(as_text=True)
+    ana.post("/en/friends/ask", data={"username": "ANA"})
+    assert "That is you." in ana.get("/en/friends").get_data(as_text=True)
+
+
+def test_an_unknown_action_is_not_found(app: Flask) -> None:
+    ana = member(app, "ana")
+    assert ana.post("/en/friends/1/befriend").status_code == 404
+
+
+def test_the_forms_need_their_csrf_token(csrf_app: Flask) -> None:  # noqa: F811
+    ana = csrf_app.test_client()
+    token = token_of(ana.get("/en/sign-up").get_data(as_text=True))
+    data = {"username": "ana", "password": "tea at the lapau", "csrf_token": token}
+    assert ana.post("/en/sign-up", data=data).status_code == 303
+    assert ana.post("/en/friends/ask", data={"username": "budi"}).status_code == 400
+    token = token_of(ana.get("/en/friends").get_data(as_text=True))
+    response = ana.post("/en/friends/ask", data={"username": "budi", "csrf_token": token})
+    assert response.status_code == 303
+
+
+def test_friend_requests_are_rate_limited(app: Flask) -> None:
+    ana = member(app, "ana")
+    codes = [ana.post("/en/friends/ask", data={"username": "x"}).status_code for _ in range(21)]
+    assert codes[:20] == [303] * 20 and codes[20] == 429
+
+
+def test_dismissing_an_invite_without_scripts_goes_back_to_the_page(app: Flask) -> None:
+    ana, budi = member(app, "ana"), member(app, "budi")
+    ana.post("/en/friends/ask", data={"username": "budi"})
+    budi.post("/en/friends/ask", data={"username": "ana"})
+    with app.app_context():
+        made = invite("u-1", "u-2", "koikoi", "/en/play/")
+    assert made is not None
+    page = budi.get("/nl/about").get_data(as_text=True)
+    assert "nodigt je uit voor een partij Koi-Koi" in page
+    response = budi.post(
+        f"/nl/invites/{made.id}/dismiss", headers={"Referer": "http://localhost/nl/about"}
+    )
+    assert response.location == "/nl/about"
+    assert 'class="toast"' not in budi.get("/nl/about").get_data(as_text=True)
+
+
+def test_joining_an_invite_leads_to_the_room_in_the_readers_language(app: Flask) -> None:
+    ana, budi = member(app, "ana"), member(app, "budi")
+    ana.post("/en/friends/ask", data={"username": "budi"})
+    budi.post("/en/friends/ask", data={"username": "ana"})
+    with app.app_context():
+        made = invite("u-1", "u-2", "koa", "/en/play/")
+    assert made is not None
+    response = budi.get(f"/id/invites/{made.id}/join")
+    assert response.status_code == 303 and response.location == "/id/play/"
+    again = budi.get(f"/id/invites/{made.id}/join")
+    assert again.location == "/id/friends"
