@@ -10,10 +10,11 @@ import re
 from collections.abc import Iterator
 
 import pytest
+import websocket
 
 from tests.conftest import LiveServer
 from tests.play.client import Guest
-from tests.social.member import Member
+from tests.social.member import Live, Member
 
 names = (f"pal{n}" for n in itertools.count())
 
@@ -177,3 +178,25 @@ def test_nobody_but_a_friend_can_be_invited(server: LiveServer) -> None:
     with pytest.raises(AssertionError):
         page.receive_until("invites you", timeout=1)
     page.close()
+
+
+def test_a_waiting_rooms_invite_list_follows_friends_coming_online(server: LiveServer) -> None:
+    host, friend = friends(server)
+    html = host.post("/en/room/new", {"game": "koa"}, page="/en/room/")
+    code = re.search(r'ws-connect="/ws/room/(\w+)\?', html)
+    assert code, html
+    assert "None of your friends is online right now." in html
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{server.port}/ws/me?lang=en&room={code.group(1)}",
+        origin=server.url,
+        cookie=host.cookie_header(),
+        timeout=10,
+    )
+    room_page = Live(ws)
+    room_page.receive_until('id="invites"')
+    other = friend.me_socket(watching=False)
+    offer = room_page.receive_until('id="invite-friends"')
+    assert friend.username in offer and "Invite" in offer
+    other.close()
+    assert "None of your friends" in room_page.receive_until('id="invite-friends"')
+    room_page.close()

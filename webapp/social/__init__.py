@@ -15,7 +15,7 @@ from flask import Flask
 
 from webapp.play.players import signed_in_player
 from webapp.social import friends, routes, sockets
-from webapp.social.invites import Invite, localized
+from webapp.social.invites import Invite, link_key, localized
 from webapp.social.live import (
     Social,
     at_table,
@@ -58,6 +58,16 @@ def online_friends() -> list[friends.Person]:
     return by_status([p for p in people if status_of(p).state != "offline"])
 
 
+def invited_to(friend: friends.Person, link: str) -> bool:
+    """Whether the signed-in player has a live invite out to ``friend`` for ``link``."""
+    player = signed_in_player()
+    key = link_key(link)
+    return any(
+        invite.sender == player and invite.key == key
+        for invite in social().invites.of(friend.player)
+    )
+
+
 def by_status(people: list[friends.Person]) -> list[friends.Person]:
     """Friends in a game first, then online, then offline; by name within each."""
     order = {"playing": 0, "online": 1, "offline": 2}
@@ -80,6 +90,7 @@ def init_app(app: Flask) -> None:
         waiting_requests=waiting_requests,
         friends_by_status=by_status,
         online_friends=online_friends,
+        invited_to=invited_to,
         invite_link=localized,
         htmx_pages=HTMX_PAGES,
     )

@@ -40,7 +40,12 @@ class Social:
         if account is None:
             return
         for friend in friends.friend_ids(account):
-            self.tell(f"u-{friend}", f"row:{account}", watching=True)
+            for socket in self.presence.connections(f"u-{friend}"):
+                assert socket.connection is not None
+                if socket.watching:
+                    socket.connection.send(f"row:{account}")
+                if socket.offer:
+                    socket.connection.send("offer")
 
     def circle_changed(self, actor: int, other: int) -> None:
         """``actor`` sent, answered or withdrew a request, or ended a friendship.
@@ -51,6 +56,7 @@ class Social:
         self.tell(f"u-{actor}", "badge")
         self.tell(f"u-{other}", "badge")
         self.tell(f"u-{other}", "list", watching=True)
+        self.tell(f"u-{other}", "offer")
 
     def invite(self, sender: str, to: str, game: str, link: str) -> Invite | None:
         """Invite a friend to a room; None unless both are accounts and friends."""

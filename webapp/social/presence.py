@@ -56,6 +56,8 @@ class Socket:
     language: str = "id"
     #: The page shows the friends list, so it takes the list's live updates.
     watching: bool = False
+    #: The page is a waiting room (its code) listing online friends to invite.
+    offer: str | None = None
     opened: int = field(default_factory=lambda: next(_order))
 
 

@@ -15,7 +15,7 @@ import queue
 import threading
 from typing import Any
 
-from flask import abort, g, render_template, request
+from flask import abort, current_app, g, render_template, request, url_for
 from flask_sock import Sock
 
 from webapp.play.players import signed_in_player
@@ -67,7 +67,21 @@ def parse_dismiss(raw: object) -> str | None:
     return invite_id if isinstance(invite_id, str) and 0 < len(invite_id) <= 32 else None
 
 
-def fragments(player: str, names: set[str]) -> list[str]:
+def offer_fragment(code: str) -> str:
+    """A waiting room's "Invite a friend" list, for the page showing it."""
+    rooms: Any = current_app.extensions.get("lapau.rooms")
+    room = rooms.get(code) if rooms is not None else None
+    if room is None or room.status != "waiting":
+        return ""
+    return render_template(
+        "social/_invite_friends.html",
+        invite_game=room.game,
+        invite_to=url_for("rooms.room", code=room.code),
+        invite_here=room.humans(),
+    )
+
+
+def fragments(player: str, names: set[str], offer: str | None = None) -> list[str]:
     """The fragments named, rendered for this socket's reader."""
     account = friends.player_account(player)
     assert account is not None
@@ -76,6 +90,8 @@ def fragments(player: str, names: set[str]) -> list[str]:
         html += render_template("social/_invites.html", invites=social().invites.of(player))
     if "badge" in names:
         html += render_template("social/_badge.html", waiting=friends.waiting_count(account))
+    if "offer" in names and offer is not None:
+        html += offer_fragment(offer)
     if "list" in names:
         html += render_template("social/_circle.html", circle=friends.circle(account))
     else:
@@ -105,8 +121,10 @@ def me_socket(ws: Any) -> None:
         return
     mailbox = Mailbox()
     watching = request.args.get("list") == "1"
+    offer = request.args.get("room") or None
     live = social()
-    with live.presence.present(player, None, mailbox, g.lang_code, watching):
+    with live.presence.present(player, None, mailbox, g.lang_code, watching) as socket:
+        socket.offer = offer[:12] if offer else None
         mailbox.send("invites")
         mailbox.send("badge")
         if watching:
@@ -118,7 +136,7 @@ def me_socket(ws: Any) -> None:
                 return
             for name in [n for n in names if n.startswith("dismiss:")]:
                 live.answer_invite(player, name.partition(":")[2])
-            parts = fragments(player, names)
+            parts = fragments(player, names, socket.offer)
             if parts:
                 try:
                     ws.send("\n".join(parts))
