@@ -55,6 +55,10 @@ def test_an_all_human_table_is_rated_when_it_ends(
     assert sum(after) == pytest.approx(ranking.INITIAL * len(after))
     assert len(rows(app, RatedResult)) == len(names)
     assert [row.table_id for row in rows(app, RatedTable)] == [session.id]
+    with app.app_context():
+        change = ranking.table_change(session.id, session.seats[0].player or "")
+        assert change == (ranking.INITIAL, after[0])
+        assert ranking.table_change(session.id, "u-999") is None
 
 
 def test_koa_mandan_move_together(app: Flask, finished_table: Callable[..., TableSession]) -> None:

@@ -19,7 +19,16 @@ from webapp.ranking import models, ratings, routes
 from webapp.ranking.elo import INITIAL
 from webapp.ranking.ratings import GAMES, Standing
 
-__all__ = ["GAMES", "INITIAL", "Standing", "init_app", "models", "rating_of", "standing_of"]
+__all__ = [
+    "GAMES",
+    "INITIAL",
+    "Standing",
+    "init_app",
+    "models",
+    "rating_of",
+    "standing_of",
+    "table_change",
+]
 
 
 def rating_of(player: str, game: str) -> float:
@@ -48,6 +57,12 @@ def catch_up_command() -> None:
     """Rate finished all-human tables that a stopped server left unrated."""
     count = ratings.catch_up(current_app.extensions["lapau.db"])
     click.echo(f"Rated {count} table(s).")
+
+
+def table_change(table_id: str, player: str) -> tuple[float, float] | None:
+    """The player's rating before and after a finished table; None when the table was
+    not rated (a bot or a guest sat there) or the player did not sit at it."""
+    return ratings.table_change(current_app.extensions["lapau.db"], table_id, player)
 
 
 def init_app(app: Flask) -> None:

@@ -339,6 +339,16 @@ def recent_results(engine: Engine, user_id: int, game: str, limit: int = 5) -> l
     return found
 
 
+def table_change(engine: Engine, table_id: str, player: str) -> tuple[float, float] | None:
+    """A player's rating before and after one table, if that table was rated."""
+    account = player_account(player)
+    if account is None:
+        return None
+    with Session(engine) as db:
+        row = db.get(RatedResult, (table_id, account))
+    return (row.before, row.after) if row is not None else None
+
+
 def rating_of(engine: Engine, player: str, game: str) -> float:
     """A player's current rating in a game (the starting rating when unrated)."""
     account = player_account(player)
