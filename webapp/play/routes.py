@@ -99,7 +99,7 @@ def act(table_id: str) -> Response:
         # No version: a form posted without scripts.  Only a few ASCII digits are a
         # version (str.isdigit() also passes '²', and int() refuses 5000 digits); anything
         # else is stale.
-        number = int(version) if number_text(version) else -1
+        number: int | None = int(version) if number_text(version) else -1
         number = None if version == "" else number
         session.submit(seat, request.form.get("a", ""), number)
     except Refusal as refusal:

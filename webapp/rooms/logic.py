@@ -212,7 +212,8 @@ def _unready_all(room: Room) -> None:
 
 
 def _seat_number(text: str, room: Room) -> int:
-    if not text.isdigit() or int(text) >= len(room.seats):
+    # Only a short run of ASCII digits: str.isdigit() also passes '²', which int() refuses.
+    if not (text.isascii() and text.isdigit() and len(text) <= 2) or int(text) >= len(room.seats):
         raise RoomRefusal("bad-seat")
     return int(text)
 

@@ -54,10 +54,19 @@ def display_name() -> str:
     return name if isinstance(name, str) else ""
 
 
-def miss(code: str, status: int) -> tuple[str, int]:
-    """A code that leads nowhere: counted per address, then explained."""
+def count_miss() -> None:
+    """Count a code that leads nowhere against this address's limit (429 past it).
+
+    Every door that takes a code counts, the WebSocket's handshake included: a door
+    that did not would tell codes apart at any speed.
+    """
     if not limiter().limiter.hit(MISSES, "rooms-miss", get_remote_address()):
         abort(429)
+
+
+def miss(code: str, status: int) -> tuple[str, int]:
+    """A code that leads nowhere: counted per address, then explained."""
+    count_miss()
     expired = status == 410
     return render_template(
         "rooms/index.html", setups=SETUPS, code=code, expired=expired, wrong=not expired
@@ -103,7 +112,8 @@ def take_seat(code: str) -> Page:
     if not isinstance(found, Room):
         return found
     seat = request.form.get("seat", "")
-    return take(found, int(seat) if seat.isdigit() else None)
+    number = seat.isascii() and seat.isdigit() and len(seat) <= 2  # '²' passes isdigit()
+    return take(found, int(seat) if number else None)
 
 
 def take(room: Room, seat: int | None = None) -> Response:
@@ -141,6 +151,7 @@ def act(code: str) -> Response:
         room = rooms().act(code, player, request.form.get("a", ""))
     except RoomRefusal as refusal:
         if refusal.code == "no-room":
+            count_miss()
             abort(404)
         target = url_for("rooms.room", code=code, notice=refusal.code)
     else:
@@ -157,6 +168,8 @@ def go(code: str) -> Response:
     table with a full page load (the room page asks for it as soon as the room's
     socket says the match has begun)."""
     room = rooms().get(code)
+    if room is None:
+        count_miss()
     if room is None or room.table_id is None:
         abort(404)
     target = url_for("play.table", table_id=room.table_id)

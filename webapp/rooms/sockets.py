@@ -20,7 +20,7 @@ from webapp.play.sockets import sock
 from webapp.rooms import logic
 from webapp.rooms.live import Rooms, Watcher
 from webapp.rooms.logic import RoomRefusal
-from webapp.rooms.routes import bp
+from webapp.rooms.routes import bp, count_miss
 
 
 def parse_message(raw: object) -> str:
@@ -73,6 +73,7 @@ def check_room() -> None:
         rooms: Rooms = current_app.extensions["lapau.rooms"]
         room = rooms.get(code) if logic.clean_code(code) == code else None
         if room is None or not room.is_open():
+            count_miss()
             abort(404)
 
 
