@@ -199,3 +199,24 @@ def test_a_table_the_server_stopped_before_rating_is_caught_up(
     assert "Rated 2 table(s)." in result.output
     assert {row.table_id for row in rows(app, RatedTable)} == {session.id, unrated.id}
     assert ratings.catch_up(app.extensions["lapau.db"]) == 0
+
+
+def test_a_clash_over_a_first_rating_row_is_tried_again(
+    app: Flask, users: Callable[..., list[User]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    people = users("rina", "budi")
+    original = ratings._rate_once
+    calls: list[str] = []
+
+    def clash_once(*args: Any) -> bool:
+        calls.append(args[1])
+        if len(calls) == 1:
+            raise ratings._Conflict
+        return original(*args)
+
+    monkeypatch.setattr(ratings, "_rate_once", clash_once)
+    outcome = Outcome(winners=(0,), points=(6, 0), reason="rounds-played")
+    engine = app.extensions["lapau.db"]
+    assert ratings.rate_table(engine, "t2", "koikoi", human_seats(people), outcome, ((0,), (1,)))
+    assert calls == ["t2", "t2"]
+    assert {row.games for row in rows(app, Rating)} == {1}

@@ -91,6 +91,28 @@ def rate_table(
     accounts = rated_accounts(seats)
     if accounts is None or game not in GAMES:
         return False
+    for _attempt in range(3):
+        try:
+            return _rate_once(engine, table_id, game, accounts, outcome, teams)
+        except _Conflict:
+            # Another table made a first rating row for one of these players at the
+            # same moment; the table's own key was free, so read everything again.
+            continue
+    return False
+
+
+class _Conflict(Exception):
+    pass
+
+
+def _rate_once(
+    engine: Engine,
+    table_id: str,
+    game: str,
+    accounts: list[int],
+    outcome: Outcome,
+    teams: Sequence[Sequence[int]],
+) -> bool:
     winners = {index for index, team in enumerate(teams) if set(team) & set(outcome.winners)}
     team_of = {seat: index for index, team in enumerate(teams) for seat in team}
     now = utcnow()
@@ -149,9 +171,9 @@ def rate_table(
                 )
         try:
             db.commit()
-        except IntegrityError:
+        except IntegrityError as error:
             db.rollback()
-            return False
+            raise _Conflict from error
     return True
 
 
