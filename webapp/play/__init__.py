@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask
 
 from webapp import cards
-from webapp.play import markup, routes, sockets, words
+from webapp.play import markup, parts, routes, sockets, words
 from webapp.play.hub import Hub, TableSession, Timing
 from webapp.play.render import layout_template, make_renderer
 from webapp.play.setups import SETUPS
@@ -52,6 +53,11 @@ def koa_groups(hand: tuple[str, ...]) -> list[tuple[str, list[str]]]:
     return list(groups.items())
 
 
+def thrown_by(pile: Sequence[Any], seat: int) -> list[str]:
+    """The cards one seat threw onto a face-up pile (records with ``seat`` and ``card``)."""
+    return [record.card for record in pile if record.seat == seat]
+
+
 def setting(app: Flask, key: str, env: str, default: float) -> float:
     value: Any = app.config.get(key, os.environ.get(env, default))
     return float(value)
@@ -83,6 +89,8 @@ def init_app(app: Flask) -> None:
         setup_of=SETUPS.__getitem__,
         koa_mark=koa_mark,
         koa_groups=koa_groups,
+        thrown_by=thrown_by,
         group_name=cards.koa_group_name,
     )
+    parts.install(app.jinja_env)
     app.jinja_env.filters.update(card_name=card_name, yaku_name=yaku_name, seat_name=seat_name)

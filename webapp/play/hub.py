@@ -47,8 +47,9 @@ class Connection(Protocol):
     def close(self, reason: int = 1000, message: str | None = None) -> None: ...
 
 
-#: Renders every fragment of a table for one seat in one language: {element id: html}.
-Renderer = Callable[["TableSession", int | None, str], dict[str, str]]
+#: Renders every fragment of a table for one listener (its seat, language and card
+#: style, redrawing only what changed since its memo): {element id: html}.
+Renderer = Callable[["TableSession", "Listener"], dict[str, str]]
 
 
 class Cancellable(Protocol):
@@ -73,7 +74,9 @@ class Listener:
     connection: Connection
     seat: int | None
     language: str
+    lite: bool = False  # text cards instead of pictures (the display setting)
     sent: dict[str, str] = field(default_factory=dict)
+    memo: dict[Any, Any] = field(default_factory=dict)  # the renderer's, see play/parts.py
 
 
 @dataclass(frozen=True)
@@ -258,7 +261,7 @@ class TableSession:
             self._send(listener)
 
     def _send(self, listener: Listener, full: bool = False) -> None:
-        fragments = self.hub.renderer(self, listener.seat, listener.language)
+        fragments = self.hub.renderer(self, listener)
         parts: list[str] = []
         for element_id, html in fragments.items():
             before = None if full else listener.sent.get(element_id)

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from babel.support import NullTranslations, Translations
 from flask import Flask, g, render_template
+from flask_babel import get_translations
 from flask_babel import gettext as _
+from jinja2.ext import _make_new_gettext, _make_new_ngettext
 
-from webapp.play.hub import Renderer, TableSession
+from webapp.play.hub import Listener, Renderer, TableSession
 from webapp.play.setups import LEVELS
 
 #: A fragment is marked in the rendered layout as ``<!--f-->ELEMENT<!--/f-->``; ELEMENT
@@ -78,12 +81,36 @@ def render_fragments(session: TableSession, seat: int | None) -> dict[str, str]:
     return split_fragments(render_layout(session, seat))
 
 
+def gettext_callables(translations: Translations | NullTranslations) -> dict[str, Any]:
+    """The template's ``gettext`` and ``ngettext`` bound to one language's catalogue.
+
+    Flask-Babel looks the catalogue up again for every string; a table render has
+    dozens of strings and every move renders it for every seat, so the socket's
+    renders look it up once per language.
+    """
+    return {
+        "gettext": _make_new_gettext(translations.ugettext),
+        "ngettext": _make_new_ngettext(translations.ungettext),
+    }
+
+
 def make_renderer(app: Flask) -> Renderer:
     """A renderer usable outside any request (timers, bots, other players' moves)."""
 
-    def render(session: TableSession, seat: int | None, language: str) -> dict[str, str]:
-        with app.test_request_context(f"/{language}/"):
-            g.lang_code = language
-            return render_fragments(session, seat)
+    translated: dict[str, dict[str, Any]] = {}
+
+    def render(session: TableSession, listener: Listener) -> dict[str, str]:
+        with app.test_request_context(f"/{listener.language}/"):
+            g.lang_code = listener.language
+            g.lite_cards = listener.lite
+            if listener.language not in translated:
+                translated[listener.language] = gettext_callables(get_translations())
+            context = table_context(session, listener.seat)
+            layout = layout_template(session.game.name)
+            return split_fragments(
+                render_template(
+                    layout, memo=listener.memo, **translated[listener.language], **context
+                )
+            )
 
     return render

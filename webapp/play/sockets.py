@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, current_app, g, render_template, request
 from flask_sock import Sock
 
+from webapp import display
 from webapp.locale import LANGUAGES
 from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.play.players import known_player
@@ -94,7 +95,7 @@ def table_socket(ws: Any, table_id: str) -> None:
     player = known_player()
     seat = session.seat_of(player) if player else None
     with at_table(player, session, seated=seat is not None):
-        serve(ws, session, Listener(ws, seat, g.lang_code))
+        serve(ws, session, Listener(ws, seat, g.lang_code, lite=display.current().lite_cards))
 
 
 sock.route("/ws/table/<table_id>")(table_socket)
