@@ -111,14 +111,14 @@ def install(environment: Environment) -> None:
     @pass_context
     def part(context: Context, template: str, **inputs: Any) -> Markup:
         memo: dict[tuple[str, Any], Drawn] | None = context.get("memo")
-        values = {**context.get_all(), **inputs}
         if memo is None:  # a whole page: nothing to remember
-            return draw(template, values)
+            return draw(template, {**context.get_all(), **inputs})
         view = context["view"]
         slot = (template, inputs.get("who"))
         drawn = memo.get(slot)
         if drawn is not None and drawn.still_fits(inputs, context, view):
             return drawn.html
+        values = {**context.get_all(), **inputs}
         read = names(template)
         if read is None:
             read = frozenset(context.get_all().keys() - AMBIENT)
