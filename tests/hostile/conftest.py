@@ -80,7 +80,7 @@ def to_seat(clock: ManualClock, session: TableSession, seat: int = 0) -> None:
     assert session.game.to_act(session.state) == seat
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A real server whose bots and turn timers never fire during a test: a table holds
     still, so anything a hostile message changed would show."""

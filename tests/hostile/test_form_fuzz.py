@@ -25,7 +25,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 from werkzeug.datastructures import MultiDict
 
-from tests.hostile.conftest import EXAMPLES, fuzz, make_app, open_table, to_seat
+from tests.hostile.conftest import fuzz, make_app, open_table, to_seat
 from tests.hostile.strategies import form_data
 from tests.play.conftest import ManualClock
 from webapp.auth import rules
@@ -93,7 +93,7 @@ def refused(response: Any) -> None:
     assert 400 <= response.status_code < 500, response.status_code
 
 
-@fuzz(EXAMPLES * 2)
+@fuzz()
 @given(
     game=st.sampled_from([*SETUPS, "chess", "koa.", ""]),
     lang=LANGS,
@@ -140,7 +140,7 @@ def seated(app: Flask) -> Seated:
     return Seated(app)
 
 
-@fuzz(EXAMPLES * 2)
+@fuzz()
 @given(data=st.data(), lang=LANGS)
 def test_the_table_move_form(app: Flask, seated: Seated, data: Any, lang: str) -> None:
     session = seated.session
@@ -169,7 +169,7 @@ def test_the_table_move_form(app: Flask, seated: Seated, data: Any, lang: str) -
 ELSEWHERE = ["//evil.example", "/\\evil", "https://evil.example/", "javascript:alert(1)", "/en/"]
 
 
-@fuzz(EXAMPLES * 2)
+@fuzz()
 @given(
     lang=LANGS,
     body=bodies(["contrast", "grain", "temperature", "lite_cards", "lite_cards_shown", "next"])
@@ -192,7 +192,7 @@ def test_the_display_settings_form(app: Flask, lang: str, body: Any, language: s
     assert lite in {"0", "1"}
 
 
-@fuzz(EXAMPLES * 2)
+@fuzz()
 @given(lang=LANGS, body=bodies(["username", "password", "next"]))
 def test_the_sign_up_form(app: Flask, lang: str, body: Any) -> None:
     client = app.test_client()

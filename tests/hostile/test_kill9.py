@@ -125,7 +125,7 @@ class Player:
         """Whatever the server sent before it died counts as acknowledged."""
         try:
             while True:
-                table.receive(timeout=0.5)
+                table.receive(timeout=1.0)
                 self.seen = max(self.seen, table.version)
         except (websocket.WebSocketException, ConnectionError, OSError):
             pass
@@ -188,14 +188,16 @@ def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path) -> None:
         assert all(p.error is None for p in players), [p.error for p in players]
         for player in players:
             check(server, player, in_flight=1)
+        killed = [len(stored(server, player.table_id)) for player in players]
 
         restarted = LiveServer(server.instance, env)
         restarted.start()
         server = restarted
-        for player in players:
+        for player, length in zip(players, killed, strict=True):
             player.guest.server = restarted
             version, _, _ = player.state()
-            assert version == len(stored(restarted, player.table_id)), "not back from its log"
+            # Back from its log, every stored move in it (the bots may have moved since).
+            assert length <= version <= len(stored(restarted, player.table_id))
         before = [len(player.acked) for player in players]
         stop = threading.Event()
         threads = play_all(players, 3, stop)
