@@ -16,8 +16,9 @@ from webapp.rooms.logic import Room
 CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 
 
-def create(client: FlaskClient, game: str = "koa", name: str = "Rina") -> str:
-    response = client.post("/en/room/new", data={"game": game, "name": name})
+def create(client: FlaskClient, game: str = "koa", name: str | None = None) -> str:
+    data = {"game": game} if name is None else {"game": game, "name": name}
+    response = client.post("/en/room/new", data=data)
     assert response.status_code == 303
     found = CODE.search(response.location)
     assert found, response.location
@@ -32,7 +33,7 @@ def rooms(app: Flask) -> Rooms:
 def test_creating_a_room_seats_the_host_and_shows_the_code_and_link(
     app: Flask, client: FlaskClient
 ) -> None:
-    code = create(client)
+    code = create(client, name="Rina")
     page = client.get(f"/en/room/{code}").text
     assert f'{code[:3]}<span class="sr"> </span>{code[3:]}' in page
     assert f"http://localhost/en/room/{code}" in page
@@ -42,7 +43,7 @@ def test_creating_a_room_seats_the_host_and_shows_the_code_and_link(
 
 
 def test_joining_by_a_typed_code_takes_a_seat(app: Flask, client: FlaskClient) -> None:
-    code = create(client)
+    code = create(client, name="Rina")
     friend = app.test_client()
     response = friend.post("/en/room/join", data={"code": code.lower(), "name": "Budi"})
     assert response.status_code == 303 and response.location.endswith(f"/en/room/{code}")
@@ -180,3 +181,22 @@ def test_a_hook_that_fails_does_not_undo_the_change(app: Flask, client: FlaskCli
     rooms(app).on_change.append(broken)
     code = create(client)
     assert rooms(app).get(code) is not None
+
+
+def test_a_guest_names_themself_in_the_room_and_everyone_sees_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    code = create(client, name="")
+    room = rooms(app).get(code)
+    assert room is not None and room.seats[0] is not None and room.seats[0].name == ""
+    assert 'placeholder="Guest"' in client.get(f"/en/room/{code}").text
+    client.post(f"/en/room/{code}/name", data={"name": "  Rina\t Wati "})
+    room = rooms(app).get(code)
+    assert room is not None and room.seats[0] is not None and room.seats[0].name == "Rina Wati"
+    # The name is remembered for the next room this browser opens or joins.
+    other = create(client)
+    assert 'value="Rina Wati"' in client.get(f"/en/room/{other}").text
+    stranger = app.test_client()
+    create(stranger)  # a guest with an id, seated elsewhere
+    response = stranger.post(f"/en/room/{code}/name", data={"name": "Mallory"})
+    assert response.location.endswith("notice=not-seated")

@@ -101,6 +101,15 @@ class Rooms:
                 self.changed(room, "join")
             return room
 
+    def rename(self, code: str, player: str, name: str) -> Room:
+        with self.room_lock(code):
+            room = self.open_room(code)
+            logic.rename(room, player, name)
+            models.save(self.engine, room)
+            self.broadcast(room)
+            self.changed(room, "rename")
+            return room
+
     def act(self, code: str, player: str, text: str) -> Room:
         """One action by ``player``; raises :class:`RoomRefusal` and changes nothing."""
         with self.room_lock(code):

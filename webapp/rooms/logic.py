@@ -203,6 +203,17 @@ def clean_name(name: str) -> str:
     return text[:NAME_LENGTH]
 
 
+def rename(room: Room, player: str, name: str) -> None:
+    """A seated person changes the name the room shows for them."""
+    mine = room.seat_of(player)
+    if mine is None:
+        raise RoomRefusal("not-seated")
+    current = room.seats[mine]
+    assert current is not None
+    room.seats[mine] = replace(current, name=clean_name(name))
+    room.updated_at = utcnow()
+
+
 def _unready_all(room: Room) -> None:
     # What everyone agreed to has changed: each person says "ready" again.
     room.seats = [

@@ -162,6 +162,22 @@ def act(code: str) -> Response:
     return redirect(target, code=303)
 
 
+@bp.post("/<lang_code>/room/<code>/name")
+def rename(code: str) -> Response:
+    """A guest tells the room their name (an account's is its username)."""
+    player = known_player()
+    if player is None or (current_user and current_user.is_authenticated):
+        abort(403)
+    target = url_for("rooms.room", code=code)
+    try:
+        rooms().rename(code, player, display_name())
+    except RoomRefusal as refusal:
+        if refusal.code == "no-room":
+            abort(404)
+        target = url_for("rooms.room", code=code, notice=refusal.code)
+    return redirect(target, code=303)
+
+
 @bp.get("/<lang_code>/room/<code>/go")
 def go(code: str) -> Response:
     """Where a started room's sockets are sent: htmx follows ``HX-Redirect`` to the
