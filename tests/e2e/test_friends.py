@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.conftest import LiveServer
-from tests.e2e.test_auth import header_is_one_row
+from tests.e2e.test_auth import SMALL_TARGETS, header_is_one_row
 
 pytestmark = pytest.mark.e2e
 
@@ -84,6 +84,7 @@ def test_two_people_befriend_see_each_other_come_and_go_and_invite(
     expect(budi.locator("#friends-badge")).to_have_text("")
     assert fits(ana) and fits(budi)
     assert header_is_one_row(ana)
+    assert ana.evaluate(SMALL_TARGETS) == [] and budi.evaluate(SMALL_TARGETS) == []
     shot(ana, "friends-list")
 
     # Budi closes the site: Ana sees him go offline, then come back on another page.
@@ -104,7 +105,8 @@ def test_two_people_befriend_see_each_other_come_and_go_and_invite(
     toast = budi.locator(".toast")
     expect(toast).to_contain_text("ana_e2e invites you to a Koa match")
     expect(budi.locator(".toasts")).to_have_attribute("aria-live", "polite")
-    assert fits(budi)
+    assert fits(budi) and header_is_one_row(budi)
+    assert budi.evaluate(SMALL_TARGETS) == []
     shot(budi, "invite-toast")
 
     # The toast is usable from the keyboard: Join leads into the room.
