@@ -50,6 +50,13 @@ def make_app(instance: Path, **config: Any) -> Flask:
         return create_app({"TESTING": True, **config})
 
 
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    """One app per module: starting one costs more than most of these tests.  Tests
+    open tables of their own, and undo what they change in the app (faults, hooks)."""
+    return make_app(tmp_path_factory.mktemp("app") / "instance", WTF_CSRF_ENABLED=False)
+
+
 @pytest.fixture
 def clock() -> ManualClock:
     return ManualClock()

@@ -107,9 +107,12 @@ class Table:
         return self.session.state, list(self.session.log), stored.log
 
 
-@pytest.fixture
-def table(app: Flask, hub: Hub, clock: ManualClock) -> Table:
-    return Table(app, hub, clock)
+@pytest.fixture(scope="module")
+def table(app: Flask) -> Table:
+    """One table for the module: no test here may change it."""
+    hub: Hub = app.extensions["lapau.hub"]
+    hub.scheduler = ManualClock()
+    return Table(app, hub, hub.scheduler)
 
 
 @fuzz(EXAMPLES * 4)

@@ -142,11 +142,11 @@ def test_a_full_disk_raised_by_the_os_is_refused_and_changes_nothing(
 
 
 def test_a_lock_held_by_another_connection_refuses_then_lets_the_move_through(
-    hub: Hub, clock: ManualClock
+    hub: Hub, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A real lock: another process's write transaction on the same file."""
     url = hub.store.engine.url
-    hub.store = Store(create_engine(url, connect_args={"timeout": 0.05}))
+    monkeypatch.setattr(hub, "store", Store(create_engine(url, connect_args={"timeout": 0.05})))
     session = open_table(hub, "koikoi")
     to_seat(clock, session)
     before = snapshot(hub, session)
@@ -235,9 +235,11 @@ def test_an_absent_players_timer_whose_write_fails_fires_again_later(
     assert session.log[len(before[1])] == "timeout"
 
 
-def test_a_failed_finished_flag_leaves_the_last_move_whole(hub: Hub, clock: ManualClock) -> None:
+def test_a_failed_finished_flag_leaves_the_last_move_whole(
+    hub: Hub, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ended: list[str] = []
-    hub.on_finish.append(lambda finished: ended.append(finished.id))
+    monkeypatch.setattr(hub, "on_finish", [lambda finished: ended.append(finished.id)])
     seats = [Seat("bot", level="easy", name=f"Bot {n}") for n in range(2)]
     session = hub.create("koikoi", {"rounds": 3}, seats, owner="g-test", seed=5)
     recorder = Recorder(session)
