@@ -129,6 +129,8 @@ def me_socket(ws: Any) -> None:
         mailbox.send("badge")
         if watching:
             mailbox.send("list")
+        if socket.offer:
+            mailbox.send("offer")
         threading.Thread(target=reader, args=(ws, mailbox), daemon=True).start()
         while True:
             names = set(mailbox.drain())
@@ -136,7 +138,11 @@ def me_socket(ws: Any) -> None:
                 return
             for name in [n for n in names if n.startswith("dismiss:")]:
                 live.answer_invite(player, name.partition(":")[2])
-            parts = fragments(player, names, socket.offer)
+            try:
+                parts = fragments(player, names, socket.offer)
+            except Exception:  # noqa: BLE001 - a failed render must not drop the page's socket
+                current_app.logger.exception("friends update failed for %s", player)
+                continue
             if parts:
                 try:
                     ws.send("\n".join(parts))
