@@ -33,6 +33,7 @@ LIMITS = {
     "auth.sign_up": "5/minute",
     "play.setup": "30/minute",
     "social.ask": "20/minute",
+    "social.send_invite": "30/minute",
     "rooms.create": "10/minute",
     "rooms.join": "20/minute",
     "rooms.take_seat": "20/minute",
