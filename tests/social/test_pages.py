@@ -105,3 +105,30 @@ def test_joining_an_invite_leads_to_the_room_in_the_readers_language(app: Flask)
     assert response.status_code == 303 and response.location == "/id/play/"
     again = budi.get(f"/id/invites/{made.id}/join")
     assert again.location == "/id/friends"
+
+
+def befriended(app: Flask) -> tuple[FlaskClient, FlaskClient]:
+    ana, budi = member(app, "ana"), member(app, "budi")
+    ana.post("/en/friends/ask", data={"username": "budi"})
+    budi.post("/en/friends/ask", data={"username": "ana"})
+    return ana, budi
+
+
+def test_inviting_from_a_waiting_room_without_scripts_comes_back_to_the_room(app: Flask) -> None:
+    ana, budi = befriended(app)
+    room = ana.post("/en/room/new", data={"game": "kowah"}).location
+    assert "Invite a friend" in ana.get(room).get_data(as_text=True)
+    form = {"to": "2", "game": "kowah", "link": room}
+    response = ana.post("/en/friends/invite", data=form)
+    assert response.status_code == 303 and response.location == room
+    assert "Invite sent to budi." in ana.get(room).get_data(as_text=True)
+    assert "ana</b> invites you to a Kowah match" in budi.get("/en/").get_data(as_text=True)
+
+
+def test_inviting_through_htmx_answers_with_the_friends_row_marked(app: Flask) -> None:
+    ana, _budi = befriended(app)
+    room = ana.post("/en/room/new", data={"game": "koa"}).location
+    form = {"to": "2", "game": "koa", "link": room}
+    response = ana.post("/en/friends/invite", data=form, headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and html.startswith("<li") and "Invited" in html
