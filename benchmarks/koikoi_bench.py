@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._timing import percentile  # noqa: E402
 from webapp.game.koikoi import GAME, yaku  # noqa: E402
 from webapp.game.koikoi.cards import DECK  # noqa: E402
 
@@ -42,10 +43,6 @@ def random_match_rate(games: int, seed: int, with_views: bool) -> float:
                 action = rng.choice(GAME.legal_actions(state))
             state = GAME.apply(state, action)
     return games / (time.perf_counter() - start)
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    return values[min(len(values) - 1, int(fraction * len(values)))]
 
 
 def bot_times(level: str, games: int, seed: int) -> list[float]:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._timing import percentile  # noqa: E402
 from webapp.game.kowah import GAME, checki_pairs  # noqa: E402
 from webapp.game.kowah.cards import DECK  # noqa: E402
 from webapp.game.kowah.rules import _checki_pairs  # noqa: E402
@@ -65,11 +66,6 @@ def bot_times(level: str, games: int, seed: int) -> list[float]:
                 action = GAME.bots["medium"](seen, rng)
             state = GAME.apply(state, action)
     return times
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:

@@ -1,0 +1,449 @@
+"""Load and soak: many live tables on one gevent worker, played by real WebSocket clients.
+
+python benchmarks/load.py [--tables 250] [--humans 4] [--game koa] [--seconds 300]
+                          [--think 3] [--bot-delay 0.8] [--kill-at SECONDS]
+
+Starts the site under gunicorn + gevent (one worker, ``--worker-connections 2000``) on a
+fresh instance folder, opens TABLES tables, and plays them until SECONDS have passed:
+
+- ``--humans 1``: each table is a practice table (the guest and bots), opened through the
+  setup form, as ``--game`` (or ``mixed``: Koa, Kowah and Koi-Koi in turn);
+- ``--humans 2..4``: each table is a room opened by a host, joined by code by the other
+  people, the empty seats filled with bots, everyone ready, started.
+
+Every person is a WebSocket client (greenlets, one address each) that plays a random
+legal move after a think time of about THINK seconds (half to one and a half of it).  A
+move is *acknowledged* when its client receives the table at a newer version, *refused*
+when a notice comes back; a move with neither within 30 seconds is *unanswered*.  With
+``--kill-at`` the server is killed with SIGKILL at that second and started again on
+the same database, every client reconnects, and at the end the stored logs are checked
+against what the clients saw acknowledged.
+
+Prints one JSON object: tables and connections held, moves per second, the clients'
+latency from sending a move to receiving the table that applies it (p50/p95/p99), the
+server's own time from a move arriving to every seat sent, worker RSS and CPU, WebSocket
+bytes per move, refused and unanswered moves.  Loopback only, bounded in time.
+"""
+
+from __future__ import annotations
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402 - after the monkey patch, as gevent requires
+import http.cookiejar  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import re  # noqa: E402
+import signal  # noqa: E402
+import sqlite3  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+import urllib.parse  # noqa: E402
+import urllib.request  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import gevent  # noqa: E402
+import websocket  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks._timing import percentile  # noqa: E402
+
+OPTIONS = {"koa": ("mode", "quick"), "kowah": ("players", "4"), "koikoi": ("rounds", "12")}
+VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
+TURN = re.compile(r'id="status" class="[^"]*" data-turn="(\d)"')
+PROMPT = re.compile(r'<section id="prompt".*?</section>', re.S)
+HAND = re.compile(r'<section id="hand".*?</section>', re.S)
+BUTTON = re.compile(r'<button(?: id="([\w-]+)")?[^>]*name="a" value="([^"]+)"')
+DELETED = re.compile(r'<i id="([\w-]+)" hx-swap-oob="delete">')
+NOTICE = re.compile(r'<div id="notice" class="notice" role="alert">(.+?)</div>', re.S)
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+OVER = 'class="match-over"'
+
+
+@dataclass
+class Figures:
+    """What every client saw, summed."""
+
+    latencies: list[float] = field(default_factory=list)
+    sent: int = 0
+    acknowledged: int = 0
+    refused: int = 0
+    unanswered: int = 0
+    received_bytes: int = 0
+    messages: int = 0
+    reconnects: int = 0
+    errors: list[str] = field(default_factory=list)
+    #: (table id, version the move was sent at, action) for every acknowledged move.
+    acked: list[tuple[str, int, str]] = field(default_factory=list)
+
+
+class Server:
+    """gunicorn + gevent, one worker, on a given instance folder and port."""
+
+    def __init__(self, instance: Path, port: int, bot_delay: float) -> None:
+        self.instance, self.port = instance, port
+        self.env = {
+            **os.environ,
+            "LAPAU_INSTANCE_PATH": str(instance),
+            "LAPAU_BOT_DELAY": str(bot_delay),
+            "LAPAU_TIMINGS": str(instance / "timings.txt"),
+            # Every client says who it is in X-Forwarded-For, as people behind a proxy
+            # would, so the per-address limits count each person on their own.
+            "LAPAU_PROXIES": "1",
+        }
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        self.process = subprocess.Popen(
+            [str(gunicorn), "--worker-class", "gevent", "--workers", "1"]
+            + ["--worker-connections", "2000", "--bind", f"127.0.0.1:{self.port}"]
+            + ["webapp:create_app()"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(self.instance / "server.log", "ab"),  # noqa: SIM115 - the child keeps it
+        )
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"{self.base}/id/", timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def worker(self) -> int | None:
+        assert self.process is not None
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True
+        ).stdout.split()
+        return int(found[0]) if found else None
+
+    def kill(self) -> None:
+        assert self.process is not None
+        worker = self.worker()
+        self.process.send_signal(signal.SIGKILL)
+        if worker:
+            os.kill(worker, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+
+def usage(pid: int) -> tuple[float, int]:
+    """CPU seconds used so far and resident memory in bytes of a process."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    rss = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+    return cpu, rss
+
+
+class Person:
+    """One browser: a cookie jar, an address, a page's CSRF token, a table socket."""
+
+    def __init__(self, server: Server, index: int) -> None:
+        self.server = server
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        address = f"10.{index // 65536 % 256}.{index // 256 % 256}.{index % 256 + 1}"
+        self.opener.addheaders = [("X-Forwarded-For", address)]
+
+    def get(self, path: str) -> tuple[str, str]:
+        with self.opener.open(self.server.base + path, timeout=30) as response:
+            return response.url, response.read().decode()
+
+    def post(self, path: str, fields: dict[str, str], page: str) -> tuple[str, str]:
+        token = TOKEN.search(page)
+        data = {**fields, "csrf_token": token.group(1) if token else ""}
+        encoded = urllib.parse.urlencode(data).encode()
+        with self.opener.open(self.server.base + path, data=encoded, timeout=30) as response:
+            return response.url, response.read().decode()
+
+    def connect(self, table_id: str) -> websocket.WebSocket:
+        return websocket.create_connection(
+            f"ws://127.0.0.1:{self.server.port}/ws/table/{table_id}?lang=en",
+            origin=self.server.base,
+            cookie="; ".join(f"{c.name}={c.value}" for c in self.jar),
+            timeout=5,
+        )
+
+
+def practice_table(person: Person, game: str) -> str:
+    option, value = OPTIONS[game]
+    _, page = person.get(f"/en/play/{game}")
+    url, _ = person.post(f"/en/play/{game}", {option: value, "level": "easy"}, page)
+    return url.rsplit("/", 1)[1]
+
+
+def room_table(people: list[Person], game: str) -> str:
+    """The host opens a room, the others join by its code, bots fill the rest, start."""
+    host, *guests = people
+    _, page = host.get("/en/room/")
+    room_url, room_page = host.post("/en/room/new", {"game": game}, page)
+    code = room_url.rstrip("/").rsplit("/", 1)[1]
+    option, value = OPTIONS[game]
+    host.post(f"/en/room/{code}/act", {"a": f"option {value}"}, room_page)
+    pages = []
+    for guest in guests:
+        _, page = guest.get("/en/room/")
+        pages.append(guest.post("/en/room/join", {"code": code}, page)[1])
+    # Seats changing asks everyone to say "ready" again: fill first, then get ready.
+    host.post(f"/en/room/{code}/act", {"a": "fill"}, room_page)
+    for guest, page in zip(guests, pages, strict=True):
+        guest.post(f"/en/room/{code}/act", {"a": "ready"}, page)
+    host.post(f"/en/room/{code}/act", {"a": "ready"}, room_page)
+    url, _ = host.post(f"/en/room/{code}/act", {"a": "start"}, room_page)
+    if "/table/" not in url:
+        raise RuntimeError(f"room {code} did not start: {url}")
+    return url.rsplit("/", 1)[1]
+
+
+class Player:
+    """A person at a table: keeps the buttons the page shows, plays one after thinking."""
+
+    def __init__(self, person: Person, table_id: str, think: float, figures: Figures) -> None:
+        self.person, self.table_id, self.think, self.figures = person, table_id, think, figures
+        self.rng = random.Random(id(self))
+        self.version = -1
+        self.mine = False
+        self.prompt: list[str] = []
+        self.hand: dict[str, str] = {}
+        self.pending: tuple[int, str, float] | None = None
+        self.over = False
+
+    def read(self, message: str) -> None:
+        figures = self.figures
+        figures.messages += 1
+        figures.received_bytes += len(message.encode())
+        if found := PROMPT.search(message):
+            self.prompt = [value for _, value in BUTTON.findall(found.group(0))]
+        if found := HAND.search(message):
+            self.hand = {ident: value for ident, value in BUTTON.findall(found.group(0)) if ident}
+        else:
+            for ident, value in BUTTON.findall(message):
+                if ident:
+                    self.hand[ident] = value
+        for ident in DELETED.findall(message):
+            self.hand.pop(ident, None)
+        if OVER in message:
+            self.over = True
+        if found := TURN.search(message):
+            self.mine = found.group(1) == "1"
+        if found := VERSION.search(message):
+            version = int(found.group(1))
+            if self.pending is not None and version > self.pending[0]:
+                sent_at, action, started = self.pending
+                figures.latencies.append((time.perf_counter() - started) * 1000)
+                figures.acknowledged += 1
+                figures.acked.append((self.table_id, sent_at, action))
+                self.pending = None
+            self.version = version
+        elif self.pending is not None and NOTICE.search(message):
+            figures.refused += 1
+            self.pending = None
+
+    def choose(self) -> str | None:
+        # A prompt's buttons are the choices of the moment; otherwise a card in hand.
+        choices = self.prompt or list(self.hand.values())
+        return self.rng.choice(choices) if choices else None
+
+    def play(self, until: float) -> None:
+        """Play until the deadline or the match's end, reconnecting when the socket drops."""
+        while time.monotonic() < until and not self.over:
+            try:
+                ws = self.person.connect(self.table_id)
+            except Exception:  # noqa: BLE001 - the server is restarting: try again
+                gevent.sleep(0.5)
+                continue
+            try:
+                self.session(ws, until)
+            except Exception:  # noqa: BLE001 - a dropped socket: reconnect like htmx does
+                self.figures.reconnects += 1
+                gevent.sleep(0.5)
+            finally:
+                ws.close()
+        if self.pending is not None:
+            self.figures.unanswered += 1
+
+    def session(self, ws: websocket.WebSocket, until: float) -> None:
+        self.pending = None  # a move sent before a drop is answered by the new snapshot
+        ready_at: float | None = None
+        while time.monotonic() < until and not self.over:
+            try:
+                message = ws.recv()
+            except websocket.WebSocketTimeoutException:
+                message = ""
+            if message:
+                self.read(message)
+            elif message is None or (ws.connected is False):
+                raise ConnectionError("closed")
+            now = time.monotonic()
+            if self.pending is not None:
+                if time.perf_counter() - self.pending[2] > 30:
+                    self.figures.unanswered += 1
+                    self.pending = None
+                continue
+            if not self.mine:
+                ready_at = None
+                continue
+            if ready_at is None:
+                ready_at = now + self.think * self.rng.uniform(0.5, 1.5)
+            if now < ready_at:
+                ws.settimeout(max(0.01, ready_at - now))
+                continue
+            ws.settimeout(5)
+            action = self.choose()
+            if action is None:
+                continue
+            self.pending = (self.version, action, time.perf_counter())
+            self.figures.sent += 1
+            ws.send(json.dumps({"a": action, "v": str(self.version)}))
+            ready_at = None
+
+
+def stored_logs(instance: Path) -> dict[str, list[str]]:
+    with sqlite3.connect(instance / "lapau.sqlite") as db:
+        rows = db.execute("select table_id, seq, text from play_action order by table_id, seq")
+        logs: dict[str, list[str]] = {}
+        for table_id, seq, text in rows:
+            logs.setdefault(table_id, []).append(text)
+            assert len(logs[table_id]) == seq + 1, f"a hole in the log of {table_id}"
+    return logs
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    instance = Path(tempfile.mkdtemp(prefix="lapau-load-"))
+    server = Server(instance, 18000 + os.getpid() % 1000, args.bot_delay)
+    server.start()
+    figures = Figures()
+    games = ["koa", "kowah", "koikoi"] if args.game == "mixed" else [args.game]
+    tables: list[tuple[str, list[Person]]] = []
+
+    def open_table(index: int) -> None:
+        game = games[index % len(games)]
+        people = [Person(server, index * args.humans + k) for k in range(args.humans)]
+        try:
+            if args.humans == 1:
+                table_id = practice_table(people[0], game)
+            else:
+                table_id = room_table(people, game)
+            tables.append((table_id, people))
+        except Exception as error:  # noqa: BLE001 - reported, not raised
+            figures.errors.append(f"opening table {index}: {error!r}")
+
+    opening = [gevent.spawn(open_table, index) for index in range(args.tables)]
+    gevent.joinall(opening)
+    worker = server.worker()
+    assert worker is not None
+    cpu_before, _ = usage(worker)
+    started = time.monotonic()
+    until = started + args.seconds
+    players = [
+        Player(person, table_id, args.think, figures)
+        for table_id, people in tables
+        for person in people
+    ]
+    greenlets = [gevent.spawn(player.play, until) for player in players]
+    killed = False
+    peak_rss = 0
+    cpu_used = 0.0
+    while time.monotonic() < until:
+        gevent.sleep(1)
+        if worker:
+            try:
+                cpu_now, rss = usage(worker)
+                peak_rss = max(peak_rss, rss)
+            except FileNotFoundError:
+                pass
+        if args.kill_at is not None and not killed and time.monotonic() - started > args.kill_at:
+            cpu_used += usage(worker)[0] - cpu_before
+            server.kill()
+            killed = True
+            server.start()
+            worker = server.worker()
+            assert worker is not None
+            cpu_before, _ = usage(worker)
+    gevent.joinall(greenlets, timeout=60)
+    elapsed = time.monotonic() - started
+    cpu_used += usage(worker)[0] - cpu_before
+    server.stop()
+    timings = instance / "timings.txt"
+    server_ms = [float(line) for line in timings.read_text().split()] if timings.exists() else []
+    logs = stored_logs(instance)
+    lost = [
+        move
+        for move in figures.acked
+        if move[1] >= len(logs.get(move[0], [])) or logs[move[0]][move[1]] != move[2]
+    ]
+    errors = [
+        line for line in (instance / "server.log").read_text().splitlines() if "Traceback" in line
+    ]
+    return {
+        "tables": len(tables),
+        "connections": len(players),
+        "seconds": round(elapsed, 1),
+        "think_seconds": args.think,
+        "bot_delay": args.bot_delay,
+        "moves_applied": len(server_ms),
+        "moves_per_second": round(len(server_ms) / elapsed, 1),
+        "client_move_ms": {
+            "moves": figures.acknowledged,
+            "p50": round(percentile(figures.latencies, 0.50), 1),
+            "p95": round(percentile(figures.latencies, 0.95), 1),
+            "p99": round(percentile(figures.latencies, 0.99), 1),
+        },
+        "server_fanout_ms": {
+            "p50": round(percentile(server_ms, 0.50), 2),
+            "p95": round(percentile(server_ms, 0.95), 2),
+            "p99": round(percentile(server_ms, 0.99), 2),
+        },
+        "worker_peak_rss_mb": round(peak_rss / 2**20, 1),
+        "worker_cpu_percent": round(100 * cpu_used / elapsed, 1),
+        "ws_bytes_per_move_per_connection": round(
+            figures.received_bytes / max(1, len(server_ms)) / max(1, len(players) / len(tables))
+        )
+        if tables
+        else 0,
+        "moves_sent": figures.sent,
+        "acknowledged": figures.acknowledged,
+        "refused": figures.refused,
+        "unanswered": figures.unanswered,
+        "acknowledged_but_not_stored": len(lost),
+        "reconnects": figures.reconnects,
+        "killed_and_restarted": killed,
+        "client_errors": figures.errors[:5],
+        "server_tracebacks": len(errors),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--humans", type=int, default=4, choices=(1, 2, 3, 4))
+    parser.add_argument("--game", default="koa", choices=("koa", "kowah", "koikoi", "mixed"))
+    parser.add_argument("--seconds", type=float, default=300)
+    parser.add_argument("--think", type=float, default=3.0)
+    parser.add_argument("--bot-delay", type=float, default=0.8)
+    parser.add_argument("--kill-at", type=float, default=None)
+    print(json.dumps(run(parser.parse_args()), indent=2))
+
+
+if __name__ == "__main__":
+    main()
