@@ -9,11 +9,18 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import PASSWORD, csrf_app, sign_up, token_of  # noqa: F401 - fixture
+from tests.play.conftest import ManualClock
 from webapp.rooms import invite_link, on_change
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import Room
 
 CODE = re.compile(r"/room/([A-Z2-9]{6})$")
+
+
+@pytest.fixture(autouse=True)
+def still(app: Flask) -> None:
+    """Tables opened here hold still: no bot or turn timer runs after a test."""
+    app.extensions["lapau.hub"].scheduler = ManualClock()
 
 
 def create(client: FlaskClient, game: str = "koa", name: str | None = None) -> str:
@@ -200,3 +207,24 @@ def test_a_guest_names_themself_in_the_room_and_everyone_sees_it(
     create(stranger)  # a guest with an id, seated elsewhere
     response = stranger.post(f"/en/room/{code}/name", data={"name": "Mallory"})
     assert response.location.endswith("notice=not-seated")
+
+
+def test_without_scripts_the_room_works_through_its_forms(csrf_app: Flask) -> None:  # noqa: F811
+    """Every button of the room is a form posted with the page's CSRF token."""
+    csrf_app.extensions["lapau.hub"].scheduler = ManualClock()
+    host, friend = csrf_app.test_client(), csrf_app.test_client()
+    token = token_of(host.get("/en/room/").text)
+    code = CODE.search(
+        host.post("/en/room/new", data={"game": "koa", "csrf_token": token}).location
+    ).group(1)  # type: ignore[union-attr]
+    token = token_of(friend.get(f"/en/room/{code}").text)
+    friend.post(f"/en/room/{code}/join", data={"csrf_token": token, "name": "Budi"})
+    page = friend.get(f"/en/room/{code}").text
+    assert 'value="ready"' in page and '<noscript><meta http-equiv="refresh"' in page
+    friend.post(f"/en/room/{code}/act", data={"a": "ready", "csrf_token": token_of(page)})
+    page = host.get(f"/en/room/{code}").text
+    host.post(f"/en/room/{code}/act", data={"a": "fill", "csrf_token": token_of(page)})
+    assert host.post(f"/en/room/{code}/act", data={"a": "start"}).status_code == 400
+    response = host.post(f"/en/room/{code}/act", data={"a": "start", "csrf_token": token_of(page)})
+    assert "/en/table/" in response.location
+    assert friend.get(f"/en/room/{code}").location == response.location
