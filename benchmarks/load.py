@@ -14,7 +14,8 @@ fresh instance folder, opens TABLES tables, and plays them until SECONDS have pa
 Every person is a WebSocket client (greenlets, one address each) that plays a random
 legal move after a think time of about THINK seconds (half to one and a half of it).  A
 move is *acknowledged* when its client receives the table at a newer version, *refused*
-when a notice comes back; a move with neither within 30 seconds is *unanswered*.  With
+when a notice comes back; a move with neither within 30 seconds, or not applied when
+the server went down, is *unanswered* (a move still in flight at the end is not counted).  With
 ``--kill-at`` the server is killed with SIGKILL at that second and started again on
 the same database, every client reconnects, and at the end the stored logs are checked
 against what the clients saw acknowledged.
@@ -279,11 +280,16 @@ class Player:
                 gevent.sleep(0.5)
             finally:
                 ws.close()
-        if self.pending is not None:
-            self.figures.unanswered += 1
 
     def session(self, ws: websocket.WebSocket, until: float) -> None:
-        self.pending = None  # a move sent before a drop is answered by the new snapshot
+        # A move sent before a drop is answered by the snapshot the socket opens with: a
+        # newer version if it was applied; if not, it never reached the log and the
+        # server asks again (it is still this seat's turn at the same version).
+        if self.pending is not None:
+            self.read(ws.recv())
+            if self.pending is not None:
+                self.figures.unanswered += 1
+                self.pending = None
         ready_at: float | None = None
         while time.monotonic() < until and not self.over:
             try:
