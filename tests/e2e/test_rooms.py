@@ -13,6 +13,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -122,8 +123,7 @@ def test_four_friends_play_a_koa_room_to_the_end(phones: list[Page], friends: Li
     expect(others[0].locator("main")).to_contain_text("has closed")
 
     # Rated by the team rule: both mandan move by their team's change.
-    db = sqlite3.connect(friends.instance / "lapau.sqlite")
-    try:
+    with closing(sqlite3.connect(friends.instance / "lapau.sqlite")) as db:
         (seats, seed) = db.execute(
             "SELECT seats, seed FROM play_table WHERE id = ?", (table_id,)
         ).fetchone()
@@ -135,8 +135,6 @@ def test_four_friends_play_a_koa_room_to_the_end(phones: list[Page], friends: Li
         ]
         ids = {name: uid for uid, name in db.execute("SELECT id, username FROM auth_user")}
         ratings = dict(db.execute("SELECT user_id, rating FROM ranking_rating WHERE game='koa'"))
-    finally:
-        db.close()
     players = [seat["player"] for seat in json.loads(seats)]
     assert sorted(players) == sorted(f"u-{ids[name]}" for name in NAMES)
     koa = registry.get("koa")

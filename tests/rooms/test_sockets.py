@@ -11,7 +11,9 @@ import re
 import sqlite3
 import urllib.request
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,12 +44,14 @@ def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 GO = re.compile(r'hx-get="(/\w\w/room/\w+/go)" hx-trigger="load"')
 
 
-def room_row(server: LiveServer, code: str) -> tuple[str, str, str]:
-    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
-        row = db.execute(
-            "SELECT status, seats, host FROM rooms_room WHERE code = ?", (code,)
-        ).fetchone()
-    return tuple(row)  # type: ignore[return-value]
+def query(server: LiveServer, sql: str, *args: str) -> tuple[Any, ...]:
+    """One row of the server's database."""
+    with closing(sqlite3.connect(server.instance / "lapau.sqlite")) as db:
+        return tuple(db.execute(sql, args).fetchone())
+
+
+def room_row(server: LiveServer, code: str) -> tuple[Any, ...]:
+    return query(server, "SELECT status, seats, host FROM rooms_room WHERE code = ?", code)
 
 
 def test_a_foreign_origin_is_refused_at_the_handshake(frozen: LiveServer) -> None:
@@ -199,15 +203,11 @@ def test_starting_sends_everyone_to_the_table_and_a_spectator_sees_no_hand(
 
 
 def stored_table(server: LiveServer, table_id: str) -> str:
-    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
-        (seats,) = db.execute("SELECT seats FROM play_table WHERE id = ?", (table_id,)).fetchone()
-    return str(seats)
+    return str(query(server, "SELECT seats FROM play_table WHERE id = ?", table_id)[0])
 
 
 def seed_of(server: LiveServer, table_id: str) -> int:
-    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
-        (seed,) = db.execute("SELECT seed FROM play_table WHERE id = ?", (table_id,)).fetchone()
-    return int(seed)
+    return int(query(server, "SELECT seed FROM play_table WHERE id = ?", table_id)[0])
 
 
 def test_the_server_log_has_no_errors(frozen: LiveServer) -> None:
