@@ -122,6 +122,13 @@ def test_four_friends_play_a_koa_room_to_the_end(phones: list[Page], friends: Li
     others[0].goto(f"{friends.url}/en/room/{code}")
     expect(others[0].locator("main")).to_contain_text("has closed")
 
+    # Play again: the first to ask opens a new room with everyone in their seat.
+    others[1].get_by_role("button", name="Play again with the same players").click()
+    expect(others[1]).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
+    assert others[1].url.rsplit("/", 1)[1] != code
+    expect(others[1].locator(".seat:not(.empty)")).to_have_count(4)
+    expect(others[1].locator(".tag.host")).to_have_count(1)
+
     # Rated by the team rule: both mandan move by their team's change.
     with closing(sqlite3.connect(friends.instance / "lapau.sqlite")) as db:
         (seats, seed) = db.execute(

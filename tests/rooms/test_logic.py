@@ -199,3 +199,22 @@ def test_a_leaving_host_hands_over_and_the_last_to_leave_closes_the_room() -> No
     logic.act(room, KOA, "u-1", "leave")
     logic.act(room, KOA, "g-a", "leave")
     assert room.status == ABANDONED and not room.is_open()
+
+
+def test_a_rematch_keeps_the_seats_asks_everyone_again_and_needs_a_finished_match() -> None:
+    room = koa_room()
+    logic.join(room, "g-a", "Ana")
+    logic.act(room, KOA, "u-1", "fill")
+    logic.act(room, KOA, "g-a", "ready")
+    logic.started(room, "t1")
+    with pytest.raises(RoomRefusal, match="room-started"):
+        logic.rematch(room, "g-a")
+    logic.finished(room)
+    with pytest.raises(RoomRefusal, match="not-seated"):
+        logic.rematch(room, "g-stranger")
+    again = logic.rematch(room, "g-a", code="XYZ234")
+    assert again.host == "g-a" and again.status == logic.WAITING and again.code == "XYZ234"
+    assert [p.name if p else None for p in again.seats] == [
+        p.name if p else None for p in room.seats
+    ]
+    assert not any(p.ready for p in again.seats if p)

@@ -18,9 +18,11 @@ CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 
 
 @pytest.fixture(autouse=True)
-def still(app: Flask) -> None:
-    """Tables opened here hold still: no bot or turn timer runs after a test."""
-    app.extensions["lapau.hub"].scheduler = ManualClock()
+def still(app: Flask) -> ManualClock:
+    """Tables opened here hold still: no bot or turn timer runs unless the test says so."""
+    clock = ManualClock()
+    app.extensions["lapau.hub"].scheduler = clock
+    return clock
 
 
 def create(client: FlaskClient, game: str = "koa", name: str | None = None) -> str:
@@ -228,3 +230,40 @@ def test_without_scripts_the_room_works_through_its_forms(csrf_app: Flask) -> No
     response = host.post(f"/en/room/{code}/act", data={"a": "start", "csrf_token": token_of(page)})
     assert "/en/table/" in response.location
     assert friend.get(f"/en/room/{code}").location == response.location
+
+
+def test_play_again_opens_one_rematch_room_with_the_same_players(
+    app: Flask, client: FlaskClient, still: ManualClock
+) -> None:
+    code = create(client, "koikoi", name="Rina")
+    friend, stranger = app.test_client(), app.test_client()
+    friend.post("/en/room/join", data={"code": code, "name": "Budi"})
+    friend.post(f"/en/room/{code}/act", data={"a": "ready"})
+    table_id = client.post(f"/en/room/{code}/act", data={"a": "start"}).location.rsplit("/")[-1]
+    session = app.extensions["lapau.hub"].get(table_id)
+    still.run_until(lambda: session.finished)  # the turn timers play for both
+    assert session.finished
+    page = client.get(f"/en/table/{table_id}").text
+    assert f'action="/en/room/again/{table_id}"' in page
+    assert "Play again with the same players" in page
+
+    again = client.post(f"/en/room/again/{table_id}")
+    new_code = CODE.search(again.location).group(1)  # type: ignore[union-attr]
+    assert new_code != code
+    assert friend.post(f"/en/room/again/{table_id}").location == again.location
+    room = rooms(app).get(new_code)
+    assert room is not None and room.status == "waiting"
+    assert [(p.name, p.ready) for p in room.seats if p] == [("Rina", False), ("Budi", False)]
+    create(stranger)
+    refused = stranger.post(f"/en/room/again/{table_id}")
+    assert refused.location.endswith("notice=not-seated")
+    assert rooms(app).get(code).status == "finished"  # type: ignore[union-attr]
+
+
+def test_a_practice_tables_play_again_stays_a_practice_table(
+    app: Flask, client: FlaskClient
+) -> None:
+    response = client.post("/en/play/koikoi", data={"rounds": "3", "level": "easy"})
+    table_id = response.location.rsplit("/")[-1]
+    assert rooms(app).room_of_table(table_id) is None
+    assert client.post(f"/en/room/again/{table_id}").status_code == 404

@@ -37,6 +37,7 @@ LIMITS = {
     "rooms.create": "10/minute",
     "rooms.join": "20/minute",
     "rooms.take_seat": "20/minute",
+    "rooms.again": "20/minute",
 }
 
 

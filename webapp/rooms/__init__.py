@@ -44,4 +44,8 @@ def init_app(app: Flask) -> None:
     rooms = Rooms(app, app.extensions["lapau.db"], app.extensions["lapau.hub"])
     app.extensions["lapau.rooms"] = rooms
     app.register_blueprint(routes.bp)
-    app.jinja_env.globals.update(room_code_length=logic.CODE_LENGTH, room_words=words)
+    app.jinja_env.globals.update(
+        room_code_length=logic.CODE_LENGTH,
+        room_words=words,
+        room_of_table=rooms.room_of_table,
+    )

@@ -64,6 +64,10 @@ class Rooms:
         self.locks: dict[str, threading.RLock] = defaultdict(threading.RLock)
         self.lock = threading.Lock()
         self.on_change: list[Hook] = []
+        #: A finished table's room code (None: not a room's table) and its rematch's.
+        self.table_rooms: dict[str, str | None] = {}
+        self.rematches: dict[str, str] = {}
+        self.rematch_lock = threading.Lock()
         hub.on_finish.append(self.table_finished)
 
     def room_lock(self, code: str) -> threading.RLock:
@@ -80,12 +84,15 @@ class Rooms:
 
     # Changing --------------------------------------------------------------
 
-    def create(self, game: str, host: str, name: str) -> Room:
+    def fresh_code(self) -> str:
         for _ in range(20):
             code = logic.new_code()
             if not models.exists(self.engine, code):
-                break
-        room = logic.open_room(game_of(game), host, logic.clean_name(name), code)
+                return code
+        raise RuntimeError("no free room code")  # 887 million codes: never in practice
+
+    def create(self, game: str, host: str, name: str) -> Room:
+        room = logic.open_room(game_of(game), host, logic.clean_name(name), self.fresh_code())
         models.save(self.engine, room)
         self.changed(room, "create")
         return room
@@ -122,6 +129,34 @@ class Rooms:
             self.broadcast(room)
             self.changed(room, verb)
             return room
+
+    def room_of_table(self, table_id: str) -> str | None:
+        """The code of the room that opened this table (None for a practice table)."""
+        if table_id not in self.table_rooms:
+            room = models.by_table(self.engine, table_id)
+            self.table_rooms[table_id] = room.code if room else None
+        return self.table_rooms[table_id]
+
+    def again(self, table_id: str, player: str) -> Room:
+        """The rematch of a room's finished table: the first player to ask opens it (as
+        its host, everyone in their old seat), the others find it."""
+        with self.rematch_lock:
+            old = models.by_table(self.engine, table_id)
+            if old is None:
+                raise RoomRefusal("no-room")
+            mine = old.seat_of(player)
+            code = self.rematches.get(table_id)
+            room = self.get(code) if code else None
+            if room is not None and room.is_open() and room.status == logic.WAITING:
+                if mine is None:
+                    raise RoomRefusal("not-seated")
+                place = old.seats[mine]
+                return self.join(room.code, player, place.name if place else "")
+            room = logic.rematch(old, player, self.fresh_code())
+            models.save(self.engine, room)
+            self.rematches[table_id] = room.code
+        self.changed(room, "create")
+        return room
 
     def open_room(self, code: str) -> Room:
         room = self.get(code)

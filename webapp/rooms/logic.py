@@ -351,6 +351,24 @@ def started(room: Room, table_id: str) -> None:
     room.updated_at = utcnow()
 
 
+def rematch(old: Room, player: str, code: str | None = None) -> Room:
+    """A new waiting room for the same game with the same people in the same seats,
+    hosted by ``player`` (who asked for it); everyone says ready again."""
+    if old.seat_of(player) is None:
+        raise RoomRefusal("not-seated")
+    if old.status != FINISHED:
+        raise RoomRefusal("room-started")
+    seats = [None if place is None else replace(place, ready=False) for place in old.seats]
+    return Room(
+        code=code or new_code(),
+        game=old.game,
+        option=old.option,
+        host=player,
+        seats=seats,
+        level=old.level,
+    )
+
+
 def finished(room: Room) -> None:
     room.status = FINISHED
     room.updated_at = utcnow()

@@ -178,6 +178,24 @@ def rename(code: str) -> Response:
     return redirect(target, code=303)
 
 
+@bp.post("/<lang_code>/room/again/<table_id>")
+def again(table_id: str) -> Response:
+    """Play again with the same people: the rematch room of a room's finished table.
+
+    Posted from the table's end-of-match form (its CSRF token is the table page's).
+    """
+    player = known_player()
+    if player is None:
+        abort(403)
+    try:
+        room = rooms().again(table_id, player)
+    except RoomRefusal as refusal:
+        if refusal.code == "no-room":
+            abort(404)
+        return redirect(url_for("play.table", table_id=table_id, notice=refusal.code), code=303)
+    return redirect(url_for("rooms.room", code=room.code), code=303)
+
+
 @bp.get("/<lang_code>/room/<code>/go")
 def go(code: str) -> Response:
     """Where a started room's sockets are sent: htmx follows ``HX-Redirect`` to the
