@@ -10,7 +10,7 @@ from flask import Flask
 from webapp.auth import accounts
 from webapp.social import friends, invite
 from webapp.social.invites import Invites
-from webapp.social.live import social
+from webapp.social.live import room_changed, social
 
 
 @pytest.fixture(autouse=True)
@@ -90,3 +90,45 @@ def test_an_unanswered_invite_lapses() -> None:
     invites = Invites(ttl=0)
     invites.add("u-1", "ana", "u-2", "koa", "/en/rooms/ABC")
     assert invites.of("u-2") == []
+
+
+class FakeRoom:
+    """What the rooms hook reads of a room."""
+
+    def __init__(self, status: str, seated: list[str], full: bool = False) -> None:
+        self.code, self.game, self.status = "ABC234", "koa", status
+        self.seated, self.full = seated, full
+
+    def humans(self) -> list[str]:
+        return self.seated
+
+    def is_full(self) -> bool:
+        return self.full
+
+
+def test_a_waiting_room_shows_its_players_in_a_game_and_a_start_ends_it(app: Flask) -> None:
+    hook = room_changed(app)
+    presence = social().presence
+    page = presence.open("u-1")
+    hook(FakeRoom("waiting", ["u-1", "g-guest"]), "join")
+    status = presence.status("u-1")
+    assert status.state == "playing" and status.place is not None
+    assert status.place.kind == "room" and status.place.joinable
+    assert status.place.link == "/id/room/ABC234"
+    hook(FakeRoom("waiting", ["u-1"], full=True), "sit")
+    assert presence.status("u-1").place.joinable is False  # type: ignore[union-attr]
+    social().invites.add("u-1", "ana", "u-2", "koa", "/en/room/ABC234")
+    hook(FakeRoom("playing", ["u-1"]), "start")
+    assert presence.status("u-1").state == "online"
+    assert social().invites.of("u-2") == []
+    presence.close(page)
+
+
+def test_leaving_a_waiting_room_ends_the_seat(app: Flask) -> None:
+    hook = room_changed(app)
+    presence = social().presence
+    page = presence.open("u-1")
+    hook(FakeRoom("waiting", ["u-1"]), "join")
+    hook(FakeRoom("waiting", []), "leave")
+    assert presence.status("u-1").state == "online"
+    presence.close(page)
