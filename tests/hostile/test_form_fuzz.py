@@ -11,10 +11,11 @@ the fuzz reaches the forms' own checks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import pytest
 from flask import Flask
@@ -24,9 +25,10 @@ from hypothesis import strategies as st
 from sqlalchemy import func
 from sqlmodel import Session, select
 from werkzeug.datastructures import MultiDict
+from werkzeug.routing.converters import IntegerConverter
 
-from tests.hostile.conftest import fuzz, make_app, open_table, to_seat
-from tests.hostile.strategies import form_data
+from tests.hostile.conftest import EXAMPLES, fuzz, make_app, open_table, to_seat
+from tests.hostile.strategies import form_data, texts
 from tests.play.conftest import ManualClock
 from webapp.auth import rules
 from webapp.auth.models import User
@@ -284,3 +286,57 @@ def test_a_new_password_posted_without_the_current_one_is_refused(
     response = member.post("/en/account/password", data={"password": "a new passphrase"})
     assert response.status_code == 400
     assert user(app, "rina").password_hash == hashed  # type: ignore[union-attr]
+
+
+# Every form the site has, including ones added after these tests -------------------------
+
+
+def post_rules(app: Flask) -> list[Any]:
+    return sorted(
+        (rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())),
+        key=lambda rule: rule.rule,
+    )
+
+
+def signed_in(app: Flask, name: str) -> FlaskClient:
+    """A client signed in (freshly) as account ``name``, without hashing a password."""
+    found = user(app, name)
+    assert found is not None
+    client = app.test_client()
+    with client.session_transaction() as cookie:
+        cookie["_user_id"] = found.get_id()
+        cookie["_fresh"] = True
+    return client
+
+
+@fuzz(EXAMPLES * 4)
+@given(data=st.data(), who=st.sampled_from(["member", "guest", "nobody"]))
+def test_every_post_url_answers_without_a_server_error(
+    app: Flask, member: FlaskClient, seated: Seated, data: Any, who: str
+) -> None:
+    rule = data.draw(st.sampled_from(post_rules(app)), label="url")
+    owner = user(app, "rina")
+    assert owner is not None
+    known: dict[str, list[Any]] = {
+        "lang_code": ["en", "id", "nl"],
+        "table_id": [seated.session.id, "nosuchtable"],
+        "game": [*SETUPS, "chess"],
+        "other": [owner.id, owner.id + 1, 0],
+        "action": ["accept", "refuse", "remove", "ask", "cancel"],
+    }
+    path = rule.rule
+    for name, converter in rule._converters.items():
+        if isinstance(converter, IntegerConverter):
+            value = data.draw(st.sampled_from(known.get(name, [0])) | st.integers(0, 10**12))
+        else:
+            odd = texts.filter(lambda t: t != "" and "/" not in t)
+            value = data.draw(st.sampled_from(known.get(name, ["x"])) | odd)
+        path = re.sub(rf"<(?:\w+:)?{name}>", quote(str(value), safe=""), path)
+    client = {"member": lambda: signed_in(app, "rina"), "guest": lambda: seated.client}.get(
+        who, app.test_client
+    )()
+    body = data.draw(bodies(["a", "v", "code", "seat", "name", "username", "game", "next"]))
+    before = count(app, User)
+    response = post(client, path, body)
+    assert response.status_code < 500, (path, body)
+    assert user(app, "rina") is not None and count(app, User) in (before, before + 1)

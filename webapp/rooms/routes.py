@@ -60,7 +60,9 @@ def count_miss() -> None:
     Every door that takes a code counts, the WebSocket's handshake included: a door
     that did not would tell codes apart at any speed.
     """
-    if not limiter().limiter.hit(MISSES, "rooms-miss", get_remote_address()):
+    found = limiter()
+    # A limiter switched off (RATELIMIT_ENABLED) has no storage to count in.
+    if found.enabled and not found.limiter.hit(MISSES, "rooms-miss", get_remote_address()):
         abort(429)
 
 
