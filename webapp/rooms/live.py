@@ -40,6 +40,8 @@ class Watcher:
     player: str | None
     language: str
     noticed: bool = False
+    #: The room as last sent: an unchanged room is not sent again.
+    last: str = ""
 
 
 def game_of(name: str) -> logic.Game:
@@ -220,6 +222,9 @@ class Rooms:
         online = self.online(room.code)
         for watcher in list(self.watchers.get(room.code, [])):
             html = self.render(room, watcher, {"online": online, "socket": True})
+            if html == watcher.last and not watcher.noticed:
+                continue
+            watcher.last = html
             if watcher.noticed:
                 html += '\n<div id="room-notice" class="notice" role="alert"></div>'
                 watcher.noticed = False
