@@ -29,7 +29,9 @@ from werkzeug.routing.converters import IntegerConverter
 
 from tests.hostile.conftest import EXAMPLES, fuzz, make_app, open_table, to_seat
 from tests.hostile.strategies import form_data, texts
+from tests.hostile.test_seats import DEFINITIONS
 from tests.play.conftest import ManualClock
+from tests.play.test_leaks import mentions
 from webapp.auth import rules
 from webapp.auth.models import User
 from webapp.display import COOKIE
@@ -309,6 +311,19 @@ def signed_in(app: Flask, name: str) -> FlaskClient:
     return client
 
 
+def fill(rule: Any, data: Any, known: dict[str, list[Any]]) -> str:
+    """A path for ``rule``: each argument a known value or any text (any number)."""
+    path = str(rule.rule)
+    for name, converter in rule._converters.items():
+        if isinstance(converter, IntegerConverter):
+            value = data.draw(st.sampled_from(known.get(name, [0])) | st.integers(0, 10**12))
+        else:
+            odd = texts.filter(lambda t: t != "" and "/" not in t)
+            value = data.draw(st.sampled_from(known.get(name, ["x"])) | odd)
+        path = re.sub(rf"<(?:\w+:)?{name}>", quote(str(value), safe=""), path)
+    return path
+
+
 @fuzz(EXAMPLES * 4)
 @given(data=st.data(), who=st.sampled_from(["member", "guest", "nobody"]))
 def test_every_post_url_answers_without_a_server_error(
@@ -324,14 +339,7 @@ def test_every_post_url_answers_without_a_server_error(
         "other": [owner.id, owner.id + 1, 0],
         "action": ["accept", "refuse", "remove", "ask", "cancel"],
     }
-    path = rule.rule
-    for name, converter in rule._converters.items():
-        if isinstance(converter, IntegerConverter):
-            value = data.draw(st.sampled_from(known.get(name, [0])) | st.integers(0, 10**12))
-        else:
-            odd = texts.filter(lambda t: t != "" and "/" not in t)
-            value = data.draw(st.sampled_from(known.get(name, ["x"])) | odd)
-        path = re.sub(rf"<(?:\w+:)?{name}>", quote(str(value), safe=""), path)
+    path = fill(rule, data, known)
     client = {"member": lambda: signed_in(app, "rina"), "guest": lambda: seated.client}.get(
         who, app.test_client
     )()
@@ -340,3 +348,46 @@ def test_every_post_url_answers_without_a_server_error(
     response = post(client, path, body)
     assert response.status_code < 500, (path, body)
     assert user(app, "rina") is not None and count(app, User) in (before, before + 1)
+
+
+def get_rules(app: Flask) -> list[Any]:
+    return sorted(
+        (
+            rule
+            for rule in app.url_map.iter_rules()
+            if "GET" in (rule.methods or ()) and not rule.rule.startswith(("/ws/", "/static"))
+        ),
+        key=lambda rule: rule.rule,
+    )
+
+
+@fuzz(EXAMPLES * 4)
+@given(data=st.data(), who=st.sampled_from(["member", "guest", "nobody"]))
+def test_every_page_answers_without_a_server_error_or_a_hidden_card(
+    app: Flask, member: FlaskClient, seated: Seated, data: Any, who: str
+) -> None:
+    """Any GET URL with any arguments and query: never a 500; and a URL that names the
+    guest's table shows no card hidden from the one asking (the guest's seat, or none)."""
+    rule = data.draw(st.sampled_from(get_rules(app)), label="url")
+    session = seated.session
+    known: dict[str, list[Any]] = {
+        "lang_code": ["en", "id", "nl"],
+        "table_id": [session.id, "nosuchtable"],
+        "game": [*SETUPS, "chess"],
+    }
+    path = fill(rule, data, known)
+    query = data.draw(
+        st.lists(st.tuples(st.sampled_from(["seat", "step", "next", "notice"]), texts), max_size=3)
+    )
+    client = {"member": lambda: signed_in(app, "rina"), "guest": lambda: seated.client}.get(
+        who, app.test_client
+    )()
+    before = (session.state, list(session.log))
+    response = client.get(path, query_string=query)
+    assert response.status_code < 500, (path, query)
+    assert (session.state, list(session.log)) == before
+    if session.id in path:
+        html = DEFINITIONS.sub("", response.get_data(as_text=True))
+        seat = 0 if who == "guest" else None
+        hidden = session.game.hidden_cards(session.state, seat)
+        assert not [card for card in hidden if mentions(html, session.game.name, card)], path

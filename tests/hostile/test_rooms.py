@@ -18,10 +18,12 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.hostile.conftest import fuzz, make_app
-from tests.hostile.strategies import texts
+from tests.hostile.conftest import EXAMPLES, fuzz, make_app
+from tests.hostile.strategies import raw_messages, texts
+from webapp.rooms import sockets as room_sockets
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import ALPHABET, RoomRefusal
+from webapp.social.sockets import parse_dismiss
 
 CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 VERBS = ["sit", "ready", "unready", "leave", "option", "level", "bot", "fill", "unbot", "kick"]
@@ -173,3 +175,18 @@ def test_every_door_counts_a_wrong_code_against_the_limit(app: Flask, door: str)
     statuses = [probe(code) for code in wrong_codes(16)]
     assert 429 in statuses, statuses
     assert statuses.index(429) <= 12, statuses
+
+
+@fuzz(EXAMPLES * 8)
+@given(raw=raw_messages(["ready", "sit 2", "start", "kick 1"], 0, ["ABCDEF"]))
+def test_the_room_and_presence_sockets_read_any_message_without_an_error(raw: Any) -> None:
+    """What the room socket and the per-page socket (/ws/me) make of a message: an
+    action or a refusal, a dismissal or nothing; never an exception of another kind."""
+    try:
+        action = room_sockets.parse_message(raw)
+    except RoomRefusal:
+        pass
+    else:
+        assert isinstance(action, str) and 0 < len(action) <= 32
+    dismissed = parse_dismiss(raw)
+    assert dismissed is None or (isinstance(dismissed, str) and 0 < len(dismissed) <= 32)
