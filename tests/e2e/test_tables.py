@@ -114,6 +114,9 @@ def test_a_reload_in_the_middle_of_a_game_continues_it(page: Page, fast: LiveSer
     for _ in range(4):
         while not make_a_move(page):
             page.wait_for_timeout(30)
+    # Read the version once the table waits for us: bots move at once in this server, so
+    # at any other moment it may move on between reading it and reloading.
+    expect(page.locator("#status")).to_have_attribute("data-turn", "1")
     seen = version(page)
     page.reload()
     expect(page.locator("#version")).to_have_value(seen)

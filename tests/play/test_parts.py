@@ -1,8 +1,9 @@
 """Redrawing only what changed draws exactly what a fresh render would.
 
 A listener remembers each part of the table with what the part read (play/parts.py).
-Whole games are played by bots; after every move, each seat's remembered render, in
-each language and card style, must equal a render from nothing.
+Whole games are played by bots; after every move, each seat's remembered render (all
+seats rendered together, in several languages and card styles) must equal a render
+from nothing and the fragments of the whole table as the table page draws it.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from flask import Flask, g
 
 from tests.play.conftest import ManualClock
 from webapp.play.hub import Hub, Listener, TableSession
+from webapp.play.render import render_fragments
 
 CASES = [
     ("koa", {"mode": "quick"}, 11),
@@ -21,6 +24,14 @@ CASES = [
     ("koikoi", {"rounds": 3}, 15),
 ]
 STYLES = [("en", False), ("nl", True), ("id", False)]
+
+
+def page_fragments(app: Flask, session: TableSession, listener: Listener) -> dict[str, str]:
+    """The fragments as the table page draws them: the whole layout, nothing remembered."""
+    with app.test_request_context(f"/{listener.language}/"):
+        g.lang_code = listener.language
+        g.lite_cards = listener.lite
+        return render_fragments(session, listener.seat)
 
 
 def each_move(session: TableSession, clock: ManualClock, check: Callable[[], None]) -> int:
@@ -33,7 +44,13 @@ def each_move(session: TableSession, clock: ManualClock, check: Callable[[], Non
 
 @pytest.mark.parametrize(("game", "options", "seed"), CASES)
 def test_a_remembered_render_equals_a_fresh_one_after_every_move(
-    hub: Hub, clock: ManualClock, practice: Any, game: str, options: dict[str, Any], seed: int
+    app: Flask,
+    hub: Hub,
+    clock: ManualClock,
+    practice: Any,
+    game: str,
+    options: dict[str, Any],
+    seed: int,
 ) -> None:
     session = practice(game, seed=seed, human=False, **options)
     seats: list[int | None] = [*range(len(session.seats)), None]
@@ -44,12 +61,12 @@ def test_a_remembered_render_equals_a_fresh_one_after_every_move(
     ]
 
     def check() -> None:
-        for listener in kept:
-            remembered = hub.renderer(session, listener)
-            fresh = Listener(None, listener.seat, listener.language, lite=listener.lite)  # type: ignore[arg-type]
-            assert remembered == hub.renderer(session, fresh), (
-                f"seat {listener.seat} ({listener.language}) at version {session.version}"
-            )
+        together = hub.renderer(session, kept)
+        for listener, fragments in zip(kept, together, strict=True):
+            alone = Listener(None, listener.seat, listener.language, lite=listener.lite)  # type: ignore[arg-type]
+            where = f"seat {listener.seat} ({listener.language}) at version {session.version}"
+            assert fragments == hub.renderer(session, [alone])[0], where
+            assert fragments == page_fragments(app, session, listener), where
 
     check()
     assert each_move(session, clock, check) > 20
@@ -59,10 +76,10 @@ def test_a_remembered_render_equals_a_fresh_one_after_every_move(
 def test_a_remembered_part_is_not_drawn_again(hub: Hub, practice: Any) -> None:
     session = practice("koa", mode="quick")
     listener = Listener(None, 0, "en")  # type: ignore[arg-type]
-    hub.renderer(session, listener)
+    hub.renderer(session, [listener])
     drawn = {slot: entry.html for slot, entry in listener.memo.items()}
     assert len(drawn) >= 10
-    hub.renderer(session, listener)
+    hub.renderer(session, [listener])
     # The status line shows the turn timer's seconds, which may have ticked meanwhile, and
     # the log may read whatever any table template reads (its events template is chosen
     # by game at run time).

@@ -11,7 +11,7 @@ from flask import Flask
 from webapp import cards
 from webapp.play import markup, parts, routes, sockets, words
 from webapp.play.hub import Hub, TableSession, Timing
-from webapp.play.render import layout_template, make_renderer
+from webapp.play.render import layout_template, make_renderer, split_fragments
 from webapp.play.setups import SETUPS
 from webapp.play.store import Store
 
@@ -92,5 +92,5 @@ def init_app(app: Flask) -> None:
         thrown_by=thrown_by,
         group_name=cards.koa_group_name,
     )
-    parts.install(app.jinja_env)
+    parts.install(app.jinja_env, split_fragments)
     app.jinja_env.filters.update(card_name=card_name, yaku_name=yaku_name, seat_name=seat_name)

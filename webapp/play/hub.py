@@ -18,7 +18,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -47,9 +47,9 @@ class Connection(Protocol):
     def close(self, reason: int = 1000, message: str | None = None) -> None: ...
 
 
-#: Renders every fragment of a table for one listener (its seat, language and card
-#: style, redrawing only what changed since its memo): {element id: html}.
-Renderer = Callable[["TableSession", "Listener"], dict[str, str]]
+#: Renders every fragment of a table for each listener (its seat, language and card
+#: style, redrawing only what changed since its memo): {element id: html} per listener.
+Renderer = Callable[["TableSession", Sequence["Listener"]], list[dict[str, str]]]
 
 
 class Cancellable(Protocol):
@@ -257,11 +257,15 @@ class TableSession:
     # Fan-out ---------------------------------------------------------------
 
     def _broadcast(self) -> None:
-        for listener in list(self.listeners):
-            self._send(listener)
+        listeners = list(self.listeners)
+        for listener, fragments in zip(listeners, self.hub.renderer(self, listeners), strict=True):
+            self._send(listener, fragments)
 
-    def _send(self, listener: Listener, full: bool = False) -> None:
-        fragments = self.hub.renderer(self, listener)
+    def _send(
+        self, listener: Listener, fragments: dict[str, str] | None = None, full: bool = False
+    ) -> None:
+        if fragments is None:
+            fragments = self.hub.renderer(self, [listener])[0]
         parts: list[str] = []
         for element_id, html in fragments.items():
             before = None if full else listener.sent.get(element_id)

@@ -54,6 +54,7 @@ class Drawn:
     context: Mapping[str, Any]
     reads: Mapping[str, Any]
     html: Markup
+    fragments: Mapping[str, str]  # the marked fragments in ``html``, by element id
 
     def still_fits(self, inputs: Mapping[str, Any], context: Context, view: Any) -> bool:
         return (
@@ -98,8 +99,13 @@ def free_names(environment: Environment) -> Callable[[str], frozenset[str] | Non
     return read_by
 
 
-def install(environment: Environment) -> None:
-    """Make ``part(template, **inputs)`` available to templates."""
+def install(environment: Environment, split: Callable[[str], Mapping[str, str]]) -> None:
+    """Make ``part(template, **inputs)`` available to templates.
+
+    With ``memo`` in the context a part is remembered there, and with ``collected`` (a
+    dict) its fragments, split out by ``split`` once when drawn, are added to it: the
+    fragments of a table come from its parts without searching the whole layout.
+    """
     names = free_names(environment)
 
     def draw(template: str, values: dict[str, Any]) -> Markup:
@@ -117,6 +123,7 @@ def install(environment: Environment) -> None:
         slot = (template, inputs.get("who"))
         drawn = memo.get(slot)
         if drawn is not None and drawn.still_fits(inputs, context, view):
+            context["collected"].update(drawn.fragments)
             return drawn.html
         values = {**context.get_all(), **inputs}
         read = names(template)
@@ -129,7 +136,8 @@ def install(environment: Environment) -> None:
         }
         reads: dict[str, Any] = {}
         html = draw(template, {**values, "view": ReadView(view, reads)})
-        memo[slot] = Drawn(inputs, watched, reads, html)
+        memo[slot] = drawn = Drawn(inputs, watched, reads, html, split(html))
+        context["collected"].update(drawn.fragments)
         return html
 
     environment.globals["part"] = part

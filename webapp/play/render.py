@@ -8,6 +8,7 @@ move all come from one render.  Nothing here looks at the engine state: only at
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from babel.support import NullTranslations, Translations
@@ -95,22 +96,35 @@ def gettext_callables(translations: Translations | NullTranslations) -> dict[str
 
 
 def make_renderer(app: Flask) -> Renderer:
-    """A renderer usable outside any request (timers, bots, other players' moves)."""
+    """A renderer usable outside any request (timers, bots, other players' moves).
 
+    The listeners of one language share a request context, and each listener's
+    fragments are collected from its remembered parts (see :mod:`webapp.play.parts`).
+    """
     translated: dict[str, dict[str, Any]] = {}
 
-    def render(session: TableSession, listener: Listener) -> dict[str, str]:
-        with app.test_request_context(f"/{listener.language}/"):
-            g.lang_code = listener.language
-            g.lite_cards = listener.lite
-            if listener.language not in translated:
-                translated[listener.language] = gettext_callables(get_translations())
-            context = table_context(session, listener.seat)
-            layout = layout_template(session.game.name)
-            return split_fragments(
-                render_template(
-                    layout, memo=listener.memo, **translated[listener.language], **context
-                )
-            )
+    def render(session: TableSession, listeners: Sequence[Listener]) -> list[dict[str, str]]:
+        rendered: dict[int, dict[str, str]] = {}
+        for language in dict.fromkeys(listener.language for listener in listeners):
+            with app.test_request_context(f"/{language}/"):
+                g.lang_code = language
+                if language not in translated:
+                    translated[language] = gettext_callables(get_translations())
+                layout = app.jinja_env.get_template(layout_template(session.game.name))
+                shared = dict(translated[language])
+                app.update_template_context(shared)  # what render_template would add
+                for listener in listeners:
+                    if listener.language != language:
+                        continue
+                    g.lite_cards = listener.lite
+                    collected: dict[str, str] = {}
+                    layout.render(
+                        shared,
+                        memo=listener.memo,
+                        collected=collected,
+                        **table_context(session, listener.seat),
+                    )
+                    rendered[id(listener)] = collected
+        return [rendered[id(listener)] for listener in listeners]
 
     return render
