@@ -267,3 +267,17 @@ def test_a_practice_tables_play_again_stays_a_practice_table(
     table_id = response.location.rsplit("/")[-1]
     assert rooms(app).room_of_table(table_id) is None
     assert client.post(f"/en/room/again/{table_id}").status_code == 404
+
+
+def test_a_guest_who_signs_in_keeps_their_seat_and_hosting(app: Flask, client: FlaskClient) -> None:
+    code = create(client, name="Rina")
+    friend = app.test_client()
+    friend.post("/en/room/join", data={"code": code, "name": "Budi"})
+    assert sign_up(friend, "budi_real") == 303
+    assert sign_up(client, "rina_real") == 303
+    room = rooms(app).get(code)
+    assert room is not None
+    assert room.host.startswith("u-") and room.seat_of(room.host) == 0
+    assert all(player.startswith("u-") for player in room.humans())
+    assert client.post(f"/en/room/{code}/act", data={"a": "fill"}).status_code == 303
+    assert "notice" not in friend.post(f"/en/room/{code}/act", data={"a": "ready"}).location

@@ -6,7 +6,8 @@ For other parts of the site (friends and presence, webapp/social/):
 - :func:`on_change` lists callbacks ``hook(room, event)`` run after every change to a
   room's people or state: ``event`` is ``"create"``, ``"join"``, ``"sit"``, ``"ready"``,
   ``"unready"``, ``"leave"``, ``"kick"``, ``"option"``, ``"level"``, ``"bot"``,
-  ``"fill"``, ``"unbot"``, ``"rename"``, ``"start"`` or ``"finish"``; ``room.humans()``
+  ``"fill"``, ``"unbot"``, ``"rename"``, ``"transfer"`` (a guest signed in),
+  ``"start"`` or ``"finish"``; ``room.humans()``
   are the player ids seated, ``room.host`` the host, ``room.status`` one of ``waiting``,
   ``playing``, ``finished``, ``abandoned``, and ``room.table_id`` the live table once
   started.

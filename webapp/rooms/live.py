@@ -71,6 +71,15 @@ class Rooms:
         self.rematches: dict[str, str] = {}
         self.rematch_lock = threading.Lock()
         hub.on_finish.append(self.table_finished)
+        # The hub moves a guest's tables to their account when they sign in
+        # (webapp/auth/accounts.py); their rooms follow in the same call.
+        moving = hub.transfer
+
+        def transfer(old: str, new: str) -> None:
+            moving(old, new)
+            self.transfer(old, new)
+
+        hub.transfer = transfer  # type: ignore[method-assign]
 
     def room_lock(self, code: str) -> threading.RLock:
         with self.lock:
@@ -177,6 +186,18 @@ class Rooms:
         setup = SETUPS[room.game]
         seed = self.app.config.get("TABLE_SEED")
         return self.hub.create(room.game, {setup.option: room.option}, seats, room.host, seed)
+
+    def transfer(self, old: str, new: str) -> None:
+        """A guest signed in: their rooms follow them to their account."""
+        for found in models.with_player(self.engine, old):
+            with self.room_lock(found.code):
+                room = self.get(found.code)
+                if room is None:
+                    continue
+                logic.transfer(room, old, new)
+                models.save(self.engine, room)
+                self.broadcast(room)
+                self.changed(room, "transfer")
 
     def table_finished(self, table: TableSession) -> None:
         room = models.by_table(self.engine, table.id)

@@ -369,6 +369,16 @@ def rematch(old: Room, player: str, code: str | None = None) -> Room:
     )
 
 
+def transfer(room: Room, old: str, new: str) -> None:
+    """A guest signed in: their seat, hosting and removal now belong to their account."""
+    room.seats = [
+        replace(place, player=new) if place is not None and place.player == old else place
+        for place in room.seats
+    ]
+    room.host = new if room.host == old else room.host
+    room.kicked = [new if player == old else player for player in room.kicked]
+
+
 def finished(room: Room) -> None:
     room.status = FINISHED
     room.updated_at = utcnow()

@@ -11,7 +11,7 @@ import json
 from datetime import datetime
 
 from sqlalchemy import Engine
-from sqlmodel import Field, Session, SQLModel, select
+from sqlmodel import Field, Session, SQLModel, col, select
 
 from webapp.rooms.logic import Place, Room, utcnow
 
@@ -77,6 +77,18 @@ def save(engine: Engine, room: Room) -> None:
 def exists(engine: Engine, code: str) -> bool:
     with Session(engine) as session:
         return session.get(RoomRecord, code) is not None
+
+
+def with_player(engine: Engine, player: str) -> list[Room]:
+    """The open rooms where ``player`` sits, hosts or was removed."""
+    with Session(engine) as session:
+        statement = select(RoomRecord).where(
+            col(RoomRecord.status).in_(("waiting", "playing")),
+            col(RoomRecord.seats).contains(json.dumps(player))
+            | col(RoomRecord.kicked).contains(json.dumps(player))
+            | (RoomRecord.host == player),
+        )
+        return [to_room(record) for record in session.exec(statement).all()]
 
 
 def by_table(engine: Engine, table_id: str) -> Room | None:
