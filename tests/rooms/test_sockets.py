@@ -213,3 +213,38 @@ def seed_of(server: LiveServer, table_id: str) -> int:
 def test_the_server_log_has_no_errors(frozen: LiveServer) -> None:
     log = Path(frozen.log).read_text()
     assert "Traceback" not in log, log[-3000:]
+
+
+def test_a_player_who_drops_keeps_the_seat_and_is_back_on_return(frozen: LiveServer) -> None:
+    host, friend = Friend(frozen), Friend(frozen)
+    code = host.create_room(name="Rina")
+    friend.join_room(code, name="Budi")
+    mine = host.room(code)
+    theirs = friend.room(code)
+    mine.receive_until('Budi<span class="sr"> (here)')
+    theirs.close()  # the phone lost its connection
+    mine.receive_until('Budi<span class="sr"> (away)')
+    theirs = friend.room(code)
+    mine.receive_until('Budi<span class="sr"> (here)')
+    assert 'value="ready"' in theirs.received[0]  # still seated, still their buttons
+    mine.close()
+    theirs.close()
+
+
+def test_a_restart_loses_no_room(tmp_path_factory: pytest.TempPathFactory) -> None:
+    server = LiveServer(tmp_path_factory.mktemp("rooms-restart") / "instance")
+    server.start()
+    try:
+        host, friend = Friend(server), Friend(server)
+        code = host.create_room("kowah", name="Rina")
+        friend.join_room(code, name="Budi")
+        host.post(f"/en/room/{code}/act", page=f"/en/room/{code}", a="option 4")
+        server.stop()
+        server.start()
+        page = friend.page(f"/en/room/{code}")
+        assert "Rina" in page and 'value="ready"' in page and "Players: 4" in page
+        socket = host.room(code)
+        assert "Budi" in socket.received[0]
+        socket.close()
+    finally:
+        server.stop()
