@@ -51,8 +51,17 @@ def free_port() -> int:
         return port
 
 
+#: Bots that move at once and deal the next round without a pause: browser games end fast.
+QUICK_BOTS = {"LAPAU_BOT_DELAY": "0", "LAPAU_ROUND_PAUSE": "0", "LAPAU_TURN_SECONDS": "120"}
+#: Bots and turn timers that never fire within a test: a table waits for the test's moves.
+STILL_BOTS = {"LAPAU_BOT_DELAY": "600", "LAPAU_TURN_SECONDS": "600"}
+
+
 class LiveServer:
-    """A gunicorn + gevent process serving the app, as the Procfile runs it."""
+    """A gunicorn + gevent process serving the app, as the Procfile runs it.
+
+    ``with LiveServer(instance, env) as server:`` starts it and stops it afterwards.
+    """
 
     def __init__(self, instance: Path, extra_env: dict[str, str] | None = None) -> None:
         self.instance = instance
@@ -103,6 +112,13 @@ class LiveServer:
                 time.sleep(0.1)
         raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
 
+    def __enter__(self) -> LiveServer:
+        self.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()
@@ -115,12 +131,8 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path_factory.mktemp("live") / "instance")
-    server.start()
-    try:
+    with LiveServer(tmp_path_factory.mktemp("live") / "instance") as server:
         yield server
-    finally:
-        server.stop()
 
 
 # Playwright drives Debian's Chromium; it downloads no browser of its own.

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.auth.oidc_provider import CLIENT_ID, CLIENT_SECRET, Provider
-from tests.conftest import LiveServer
+from tests.conftest import QUICK_BOTS, LiveServer
 from tests.e2e.test_tables import play_to_the_end, start, version
 
 pytestmark = pytest.mark.e2e
@@ -43,18 +43,9 @@ def header_is_one_row(page: Page) -> bool:
 
 @pytest.fixture(scope="module")
 def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(
-        tmp_path_factory.mktemp("fast-auth") / "instance",
-        {
-            "LAPAU_BOT_DELAY": "0",
-            "LAPAU_ROUND_PAUSE": "0",
-            "LAPAU_TURN_SECONDS": "120",
-            "LAPAU_TABLE_SEED": "5",
-        },
-    )
-    server.start()
-    yield server
-    server.stop()
+    instance = tmp_path_factory.mktemp("fast-auth") / "instance"
+    with LiveServer(instance, {**QUICK_BOTS, "LAPAU_TABLE_SEED": "5"}) as server:
+        yield server
 
 
 @pytest.mark.parametrize("lang", ["id", "en", "nl"])

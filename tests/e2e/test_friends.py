@@ -24,10 +24,8 @@ SHOTS = os.environ.get("LAPAU_SHOTS")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("friends") / "instance")
-    live.start()
-    yield live
-    live.stop()
+    with LiveServer(tmp_path_factory.mktemp("friends") / "instance") as live:
+        yield live
 
 
 def person(browser: Browser, width: int = 360, height: int = 640) -> BrowserContext:

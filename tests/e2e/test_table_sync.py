@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.conftest import LiveServer
+from tests.conftest import QUICK_BOTS, LiveServer
 from tests.e2e.test_tables import make_a_move, start
 
 pytestmark = pytest.mark.e2e
@@ -31,18 +31,9 @@ SNAPSHOT = """() => {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(
-        tmp_path_factory.mktemp("sync") / "instance",
-        {
-            "LAPAU_BOT_DELAY": "0",
-            "LAPAU_ROUND_PAUSE": "0",
-            "LAPAU_TURN_SECONDS": "120",
-            "LAPAU_TABLE_SEED": "3",
-        },
-    )
-    live.start()
-    yield live
-    live.stop()
+    instance = tmp_path_factory.mktemp("sync") / "instance"
+    with LiveServer(instance, {**QUICK_BOTS, "LAPAU_TABLE_SEED": "3"}) as live:
+        yield live
 
 
 @pytest.mark.parametrize(

@@ -12,25 +12,16 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import LiveServer
+from tests.conftest import QUICK_BOTS, LiveServer
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture(scope="module")
 def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(
-        tmp_path_factory.mktemp("fast") / "instance",
-        {
-            "LAPAU_BOT_DELAY": "0",
-            "LAPAU_ROUND_PAUSE": "0",
-            "LAPAU_TURN_SECONDS": "120",
-            "LAPAU_TABLE_SEED": "5",
-        },
-    )
-    server.start()
-    yield server
-    server.stop()
+    instance = tmp_path_factory.mktemp("fast") / "instance"
+    with LiveServer(instance, {**QUICK_BOTS, "LAPAU_TABLE_SEED": "5"}) as server:
+        yield server
 
 
 def start(page: Page, server: LiveServer, game: str, option: str, value: str) -> None:
@@ -129,15 +120,8 @@ def test_a_reload_in_the_middle_of_a_game_continues_it(page: Page, fast: LiveSer
 def test_a_server_restart_in_the_middle_of_a_game(
     page: Page, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    server = LiveServer(
-        tmp_path_factory.mktemp("restart") / "instance",
-        {
-            "LAPAU_BOT_DELAY": "0",
-            "LAPAU_ROUND_PAUSE": "0",
-            "LAPAU_TURN_SECONDS": "120",
-            "LAPAU_TABLE_SEED": "9",
-        },
-    )
+    instance = tmp_path_factory.mktemp("restart") / "instance"
+    server = LiveServer(instance, {**QUICK_BOTS, "LAPAU_TABLE_SEED": "9"})
     server.start()
     try:
         start(page, server, "koikoi", "rounds", "3")

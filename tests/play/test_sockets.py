@@ -13,19 +13,15 @@ from pathlib import Path
 import pytest
 import websocket
 
-from tests.conftest import LiveServer
+from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.client import Guest, stored_moves
 
 
 @pytest.fixture(scope="module")
 def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(
-        tmp_path_factory.mktemp("frozen") / "instance",
-        {"LAPAU_BOT_DELAY": "600", "LAPAU_TURN_SECONDS": "600", "LAPAU_TABLE_SEED": "11"},
-    )
-    server.start()
-    yield server
-    server.stop()
+    instance = tmp_path_factory.mktemp("frozen") / "instance"
+    with LiveServer(instance, {**STILL_BOTS, "LAPAU_TABLE_SEED": "11"}) as server:
+        yield server
 
 
 def my_turn_table(server: LiveServer, game: str = "koikoi", **form: str) -> tuple[Guest, str]:

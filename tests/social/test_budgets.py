@@ -15,10 +15,9 @@ from tests.test_budgets import FIRST_LOAD_BUDGET, HTML_BUDGET, fetch, subresourc
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("social-budget") / "instance", {"LAPAU_PROXIES": "1"})
-    live.start()
-    yield live
-    live.stop()
+    instance = tmp_path_factory.mktemp("social-budget") / "instance"
+    with LiveServer(instance, {"LAPAU_PROXIES": "1"}) as live:
+        yield live
 
 
 @pytest.fixture(scope="module")

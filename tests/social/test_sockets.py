@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 import websocket
 
-from tests.conftest import LiveServer
+from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.client import Guest
 from tests.social.member import Live, Member
 
@@ -21,18 +21,10 @@ names = (f"pal{n}" for n in itertools.count())
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(
-        tmp_path_factory.mktemp("social") / "instance",
-        {
-            "LAPAU_BOT_DELAY": "600",
-            "LAPAU_TURN_SECONDS": "600",
-            "LAPAU_TABLE_SEED": "11",
-            "LAPAU_PROXIES": "1",
-        },
-    )
-    live.start()
-    yield live
-    live.stop()
+    instance = tmp_path_factory.mktemp("social") / "instance"
+    env = {**STILL_BOTS, "LAPAU_TABLE_SEED": "11", "LAPAU_PROXIES": "1"}
+    with LiveServer(instance, env) as live:
+        yield live
 
 
 def account_id(member: Member, other: Member) -> int:
