@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from flask import Flask, g
+from flask_babel import get_locale
 
 from tests.play.conftest import ManualClock
 from webapp.play.hub import Hub, Listener, TableSession
@@ -86,3 +87,18 @@ def test_a_remembered_part_is_not_drawn_again(hub: Hub, practice: Any) -> None:
     drawn.pop(("play/_status.html", None))
     drawn.pop(("play/_log.html", None))
     assert all(listener.memo[slot].html is html for slot, html in drawn.items())
+
+
+def test_each_listener_reads_its_own_language_whoever_moved(
+    app: Flask, hub: Hub, practice: Any
+) -> None:
+    """A move is rendered for everyone inside the mover's request, whose language the
+    translations have already settled on; the other listeners must not get it."""
+    session = practice("koa", mode="quick")
+    dutch = Listener(None, 0, "nl")  # type: ignore[arg-type]
+    with app.test_request_context("/en/"):
+        g.lang_code = "en"
+        assert str(get_locale()) == "en"
+        fragments = hub.renderer(session, [dutch])[0]
+    assert fragments == page_fragments(app, session, dutch)
+    assert "kaarten" in fragments["seat-1"]

@@ -106,7 +106,9 @@ def make_renderer(app: Flask) -> Renderer:
     def render(session: TableSession, listeners: Sequence[Listener]) -> list[dict[str, str]]:
         rendered: dict[int, dict[str, str]] = {}
         for language in dict.fromkeys(listener.language for listener in listeners):
-            with app.test_request_context(f"/{language}/"):
+            # A fresh app context, so a fresh ``g``: the move being sent out usually
+            # arrives in another player's request, whose language is settled on its own.
+            with app.app_context(), app.test_request_context(f"/{language}/"):
                 g.lang_code = language
                 if language not in translated:
                     translated[language] = gettext_callables(get_translations())
