@@ -600,11 +600,20 @@ def test_action_text_round_trips(action: object) -> None:
     assert parse_action(str(action)) == action
 
 
-@pytest.mark.parametrize("text", ["", "throw", "throw ace", "eat", "cabut now"])
-def test_malformed_action_text_is_refused(text: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "bad-action"),
+        ("throw", "bad-action"),
+        ("eat", "bad-action"),
+        ("cabut now", "bad-action"),
+        ("throw ace", "unknown-card"),
+    ],
+)
+def test_malformed_action_text_is_refused(text: str, reason: str) -> None:
     with pytest.raises(IllegalAction) as caught:
         parse_action(text)
-    assert caught.value.reason == "bad-action"
+    assert caught.value.reason == reason
 
 
 def test_seed_and_log_replay_to_the_same_state() -> None:

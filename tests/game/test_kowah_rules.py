@@ -167,8 +167,17 @@ def test_actions_round_trip_through_their_text(text: str) -> None:
     assert str(parse_action(text)) == text
 
 
-@pytest.mark.parametrize("text", ["", "discard", "discard coins-10", "draw coins-1", "makan"])
-def test_unknown_action_text_is_refused_with_a_reason(text: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "bad-action"),
+        ("discard", "bad-action"),
+        ("draw coins-1", "bad-action"),
+        ("makan", "bad-action"),
+        ("discard coins-10", "unknown-card"),
+    ],
+)
+def test_unknown_action_text_is_refused_with_a_reason(text: str, reason: str) -> None:
     with pytest.raises(IllegalAction) as err:
         parse_action(text)
-    assert err.value.reason == "bad-action"
+    assert err.value.reason == reason

@@ -1,81 +1,53 @@
 """Koa's actions and their text forms, which are also the action log's format.
 
 An action never names its seat: it is always played by the seat the game waits for, so a
-log is just the sequence of texts.  ``parse_action`` is the exact inverse of ``str``.
+log is just the sequence of texts.  ``parse_action`` is the exact inverse of ``str``
+(see :mod:`webapp.game.actions`).
+
+>>> parse_action("throw babi-pusek")
+Throw(card='babi-pusek')
+>>> str(parse_action("cabut"))
+'cabut'
+
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webapp.game.actions import NextRound, OnCard, Timeout, Word, parser
 from webapp.game.koa.cards import INDEX
-from webapp.game.protocol import IllegalAction
+
+__all__ = ["Cabut", "KoaAction", "Makan", "NextRound", "Throw", "Timeout", "parse_action"]
 
 
 @dataclass(frozen=True)
-class Cabut:
+class Cabut(Word):
     """Draw the top card of the arena."""
 
-    def __str__(self) -> str:
-        return "cabut"
+    word = "cabut"
 
 
 @dataclass(frozen=True)
-class Makan:
+class Makan(Word):
     """Take the latest throw of the player on your left (seat - 1)."""
 
-    def __str__(self) -> str:
-        return "makan"
+    word = "makan"
 
 
 @dataclass(frozen=True)
-class Throw:
+class Throw(OnCard):
     """Throw one card of this type face up."""
 
-    card: str
-
-    def __str__(self) -> str:
-        return f"throw {self.card}"
-
-
-@dataclass(frozen=True)
-class NextRound:
-    """Deal the next round once everyone has seen the last one's result."""
-
-    def __str__(self) -> str:
-        return "next"
-
-
-@dataclass(frozen=True)
-class Timeout:
-    """The turn timer ran out: the table completes the seat's turn by a fixed rule."""
-
-    def __str__(self) -> str:
-        return "timeout"
+    verb = "throw"
 
 
 KoaAction = Cabut | Makan | Throw | NextRound | Timeout
 
-_SIMPLE: dict[str, KoaAction] = {
-    "cabut": Cabut(),
-    "makan": Makan(),
-    "next": NextRound(),
-    "timeout": Timeout(),
-}
+_parse = parser([Cabut, Makan, Throw, NextRound, Timeout], INDEX)
 
 
 def parse_action(text: str) -> KoaAction:
-    """The action written as ``text`` (``IllegalAction("bad-action")`` when malformed).
-
-    >>> parse_action("throw babi-pusek")
-    Throw(card='babi-pusek')
-    >>> str(parse_action("cabut"))
-    'cabut'
-    """
-    simple = _SIMPLE.get(text)
-    if simple is not None:
-        return simple
-    verb, _, card = text.partition(" ")
-    if verb == "throw" and card in INDEX:
-        return Throw(card)
-    raise IllegalAction("bad-action", text)
+    """The action written as ``text``; :class:`IllegalAction` when it is none."""
+    action: KoaAction = _parse(text)
+    return action

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from webapp.game.actions import Timeout
 from webapp.game.deck import remove_one, shuffled
 from webapp.game.koikoi.cards import DECK, MONTH, MONTHS, ORDER, sort_cards
 from webapp.game.koikoi.scoring import SPECIAL_HAND_POINTS, improved, round_points, yaku
@@ -43,7 +44,6 @@ from webapp.game.koikoi.state import (
     State,
     Stop,
     Take,
-    Timeout,
 )
 from webapp.game.protocol import IllegalAction, Outcome
 

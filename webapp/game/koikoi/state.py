@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from webapp.game.actions import NextRound, OnCard, Timeout, Word, parser
 from webapp.game.koikoi.cards import MONTH
-from webapp.game.protocol import IllegalAction
 
 #: The phases of a match.  ``play``: the seat to move plays a hand card; ``choose``: it
 #: picks which of two same-month field cards its played or turned-over card takes;
@@ -20,65 +20,39 @@ PHASES = ("play", "choose", "decide", "round-over", "match-over")
 
 
 @dataclass(frozen=True)
-class Play:
+class Play(OnCard):
     """Play a hand card to the field (capturing what its month takes)."""
 
-    card: str
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
+    verb = "play"
 
 
 @dataclass(frozen=True)
-class Take:
+class Take(OnCard):
     """Choose which of two same-month field cards the pending card captures."""
 
-    card: str
-
-    def __str__(self) -> str:
-        return f"take {self.card}"
+    verb = "take"
 
 
 @dataclass(frozen=True)
-class Stop:
+class Stop(Word):
     """End the round now and score the yaku formed."""
 
-    def __str__(self) -> str:
-        return "stop"
+    word = "stop"
 
 
 @dataclass(frozen=True)
-class KoiKoi:
+class KoiKoi(Word):
     """Play on for more (the round's only koi-koi call)."""
 
-    def __str__(self) -> str:
-        return "koikoi"
+    word = "koikoi"
 
 
-@dataclass(frozen=True)
-class Next:
-    """Deal the next round after both have seen the last one's result."""
-
-    def __str__(self) -> str:
-        return "next"
-
-
-@dataclass(frozen=True)
-class Timeout:
-    """The turn timer ran out: finish the seat's turn by the fixed rule in ``rules``."""
-
-    def __str__(self) -> str:
-        return "timeout"
-
+#: Koi-Koi calls dealing the next round "next", as the other games do.
+Next = NextRound
 
 Action = Play | Take | Stop | KoiKoi | Next | Timeout
 
-_BARE: dict[str, Action] = {
-    "stop": Stop(),
-    "koikoi": KoiKoi(),
-    "next": Next(),
-    "timeout": Timeout(),
-}
+_parse = parser([Play, Take, Stop, KoiKoi, Next, Timeout], MONTH)
 
 
 def parse_action(text: str) -> Action:
@@ -91,14 +65,8 @@ def parse_action(text: str) -> Action:
     >>> parse_action("koikoi")
     KoiKoi()
     """
-    words = text.split()
-    if len(words) == 1 and words[0] in _BARE:
-        return _BARE[words[0]]
-    if len(words) == 2 and words[0] in ("play", "take"):
-        if words[1] not in MONTH:
-            raise IllegalAction("unknown-card", words[1])
-        return Play(words[1]) if words[0] == "play" else Take(words[1])
-    raise IllegalAction("bad-action", text)
+    action: Action = _parse(text)
+    return action
 
 
 @dataclass(frozen=True)

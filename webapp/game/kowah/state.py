@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from webapp.game.actions import OnCard, Timeout, Word, parser
 from webapp.game.deck import next_seat, remove_one, rng, shuffled
 from webapp.game.kowah.cards import DECK, ORDER, sort_cards
 from webapp.game.kowah.rules import MULTIPLIER, checki_pairs, claimant, win_reason
@@ -31,58 +32,43 @@ Phase = Literal["take", "discard", "declare", "over"]
 
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(Word):
     """Draw the top card of the stock."""
 
-    def __str__(self) -> str:
-        return "draw"
+    word = "draw"
 
 
 @dataclass(frozen=True)
-class Take:
+class Take(Word):
     """Take the latest discard (the card the previous player just discarded)."""
 
-    def __str__(self) -> str:
-        return "take"
+    word = "take"
 
 
 @dataclass(frozen=True)
-class Discard:
+class Discard(OnCard):
     """Discard one card of this type face up."""
 
-    card: str
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
+    verb = "discard"
 
 
 @dataclass(frozen=True)
-class Declare:
+class Declare(OnCard):
     """Declare checki, exposing the pair of this type."""
 
-    card: str
-
-    def __str__(self) -> str:
-        return f"declare {self.card}"
+    verb = "declare"
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(Word):
     """Do not declare now, although the hand is checki."""
 
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class Timeout:
-    """What the table plays when the turn timer runs out: it completes the seat's turn."""
-
-    def __str__(self) -> str:
-        return "timeout"
+    word = "pass"
 
 
 KowahAction = Draw | Take | Discard | Declare | Pass | Timeout
+
+_parse = parser([Draw, Take, Discard, Declare, Pass, Timeout], ORDER)
 
 
 def parse_action(text: str) -> KowahAction:
@@ -93,21 +79,8 @@ def parse_action(text: str) -> KowahAction:
     >>> str(parse_action("declare red-flower"))
     'declare red-flower'
     """
-    verb, _, card = text.strip().partition(" ")
-    simple: dict[str, KowahAction] = {
-        "draw": Draw(),
-        "take": Take(),
-        "pass": Pass(),
-        "timeout": Timeout(),
-    }
-    if verb in simple and not card:
-        return simple[verb]
-    if card in ORDER:
-        if verb == "discard":
-            return Discard(card)
-        if verb == "declare":
-            return Declare(card)
-    raise IllegalAction("bad-action", text)
+    action: KowahAction = _parse(text)
+    return action
 
 
 @dataclass(frozen=True)
