@@ -15,8 +15,10 @@ def make_engine(url: str) -> Engine:
     options: dict[str, Any] = {"pool_pre_ping": True}
     if url.startswith("sqlite"):
         # The gevent worker serves many greenlets on one thread; SQLite's own
-        # same-thread check would refuse them.
-        options["connect_args"] = {"check_same_thread": False, "timeout": 15}
+        # same-thread check would refuse them.  A write waits at most 2 s for another
+        # process's lock (a CLI command): the wait blocks every greenlet, and the table
+        # store tries twice more before refusing the move.
+        options["connect_args"] = {"check_same_thread": False, "timeout": 2}
     engine = create_engine(url, **options)
     if url.startswith("sqlite"):
         event.listen(engine, "connect", _sqlite_pragmas)
