@@ -8,6 +8,7 @@ import pytest
 from flask import Flask, g
 from sqlalchemy.exc import OperationalError
 
+from tests.play.conftest import Recorder
 from webapp.game.replay import replay
 from webapp.play.hub import Hub, Listener, Refusal
 from webapp.play.render import render_layout, split_fragments
@@ -131,7 +132,6 @@ def test_a_restarted_hub_rebuilds_unfinished_tables(
 def test_a_listener_gets_the_whole_table_then_only_what_changed(
     clock: object, practice: object
 ) -> None:
-    from tests.play.conftest import Recorder  # noqa: PLC0415
 
     session = practice("koa", mode="quick")  # type: ignore[operator]
     recorder = Recorder(session)
@@ -147,7 +147,6 @@ def test_a_listener_gets_the_whole_table_then_only_what_changed(
 
 
 def test_a_refusal_notice_is_cleared_by_the_next_move(clock: object, practice: object) -> None:
-    from tests.play.conftest import Recorder  # noqa: PLC0415
 
     session = practice("koa", mode="quick")  # type: ignore[operator]
     recorder = Recorder(session)
@@ -185,3 +184,17 @@ def test_every_marked_fragment_has_an_id_the_client_can_swap(
         assert html.count("<!--f-->") == len(fragments), "a fragment's root must start <tag id="
         keyed = re.findall(r"<!--k ([\w-]+)-->", html)
         assert all(f'id="{box}"' in html for box in keyed)
+
+
+def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_from_its_log(
+    hub: Hub, clock: object, practice: object
+) -> None:
+    session = practice("koikoi", human=False, rounds=3)  # type: ignore[operator]
+    watcher = Listener(Recorder(session), None, "en")
+    session.join(watcher)
+    clock.run_until(lambda: session.finished)  # type: ignore[attr-defined]
+    assert hub.sessions.get(session.id) is session  # still watched
+    session.leave(watcher)
+    assert session.id not in hub.sessions
+    again = hub.get(session.id)
+    assert again is not None and again.finished and again.state == session.state

@@ -10,7 +10,14 @@ from flask import Flask
 
 from webapp import cards
 from webapp.play import markup, parts, routes, sockets, words
-from webapp.play.hub import Hub, TableSession, Timing
+from webapp.play.hub import (
+    Hub,
+    Scheduler,
+    TableSession,
+    Timing,
+    gevent_scheduler,
+    thread_scheduler,
+)
 from webapp.play.render import layout_template, make_renderer, split_fragments
 from webapp.play.setups import SETUPS
 from webapp.play.store import Store
@@ -58,6 +65,14 @@ def thrown_by(pile: Sequence[Any], seat: int) -> list[str]:
     return [record.card for record in pile if record.seat == seat]
 
 
+def scheduler() -> Scheduler:
+    """Greenlet timers in gevent's monkey-patched world (the production worker),
+    thread timers elsewhere (the development server, in-process tests)."""
+    from gevent import monkey
+
+    return gevent_scheduler if monkey.is_module_patched("threading") else thread_scheduler
+
+
 def setting(app: Flask, key: str, env: str, default: float) -> float:
     value: Any = app.config.get(key, os.environ.get(env, default))
     return float(value)
@@ -72,7 +87,7 @@ def init_app(app: Flask) -> None:
     if os.environ.get("LAPAU_TABLE_SEED", "").isdigit():
         # Tests deal every table from one known seed so a browser test can finish quickly.
         app.config.setdefault("TABLE_SEED", int(os.environ["LAPAU_TABLE_SEED"]))
-    hub = Hub(Store(app.extensions["lapau.db"]), make_renderer(app), timing)
+    hub = Hub(Store(app.extensions["lapau.db"]), make_renderer(app), timing, scheduler())
     app.extensions["lapau.hub"] = hub
     app.register_blueprint(routes.bp)
     sockets.init_app(app)
