@@ -125,6 +125,16 @@ def test_inviting_from_a_waiting_room_without_scripts_comes_back_to_the_room(app
     assert "ana</b> invites you to a Kowah match" in budi.get("/en/").get_data(as_text=True)
 
 
+def test_an_invite_only_leads_to_a_waiting_room_the_sender_sits_in(app: Flask) -> None:
+    ana, budi = befriended(app)
+    theirs = budi.post("/en/room/new", data={"game": "koa"}).location
+    for link in ("/en/play/", "/en/account/delete", theirs):
+        response = ana.post("/en/friends/invite", data={"to": "2", "game": "koa", "link": link})
+        assert response.status_code == 303
+        assert "That invite could not be sent." in ana.get("/en/friends").get_data(as_text=True)
+    assert "invites you" not in budi.get("/en/").get_data(as_text=True)
+
+
 def test_inviting_through_htmx_answers_with_the_friends_row_marked(app: Flask) -> None:
     ana, _budi = befriended(app)
     room = ana.post("/en/room/new", data={"game": "koa"}).location

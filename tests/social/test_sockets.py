@@ -27,6 +27,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield live
 
 
+def open_room(member: Member, game: str = "koa") -> str:
+    """The link to a new waiting room of ``member``'s."""
+    page = member.post("/en/room/new", {"game": game}, page="/en/room/")
+    code = re.search(r"/en/room/([A-Z0-9]{6})", page)
+    assert code is not None
+    return f"/en/room/{code.group(1)}"
+
+
 def account_id(member: Member, other: Member) -> int:
     """``other``'s account id, read from ``member``'s friends page."""
     html = member.page(f"/en/friends?q={other.username}")
@@ -143,7 +151,7 @@ def test_an_invite_arrives_live_and_a_dismiss_over_the_socket_clears_it(
     other_page = two.me_socket(watching=False)
     other_page.receive_until('id="invites"')
     friend_id = account_id(one, two)
-    invite = {"to": str(friend_id), "game": "koa", "link": "/en/play/"}
+    invite = {"to": str(friend_id), "game": "koa", "link": open_room(one)}
     one.post("/en/friends/invite", invite, page="/en/friends")
     toast = page.receive_until("invites you")
     assert f"<b>{one.username}</b> invites you to a Koa match" in toast
@@ -163,7 +171,7 @@ def test_nobody_but_a_friend_can_be_invited(server: LiveServer) -> None:
     page.receive_until('id="invites"')
     stranger.ask(one.username)  # a request is not a friendship yet
     stranger_id = account_id(one, stranger)
-    invite = {"to": str(stranger_id), "game": "koa", "link": "/en/play/"}
+    invite = {"to": str(stranger_id), "game": "koa", "link": open_room(one)}
     one.post("/en/friends/invite", invite, page="/en/friends")
     page.send("not json")
     page.send(json.dumps({"dismiss": 5}))

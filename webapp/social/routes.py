@@ -7,9 +7,20 @@ is boosted, so the same redirect's page is swapped in without a reload.
 
 from __future__ import annotations
 
+import re
+from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -111,10 +122,14 @@ def send_invite() -> Response | str:
     """
     player = signed_in_player()
     assert player is not None
-    to, game = request.form.get("to", ""), request.form.get("game", "")
+    to = request.form.get("to", "")
     link = safe_next(request.form.get("link"))
+    # Only to a room still waiting for players, in which the sender has a seat: an
+    # invite is never a link to anywhere else on the site.
+    room = waiting_room(link, player)
+    game = room.game if room is not None else ""
     found = friends.people([int(to)]) if to.isdigit() and len(to) < 12 else []
-    made = social().invite(player, found[0].player, game, link) if found else None
+    made = social().invite(player, found[0].player, game, link) if found and room else None
     if request.headers.get("HX-Request") and made is not None:
         return render_template(
             "social/_invite_row.html",
@@ -129,6 +144,18 @@ def send_invite() -> Response | str:
     else:
         flash(_("Invite sent to %(name)s.", name=found[0].username), "done")
     return redirect(link, code=303)
+
+
+ROOM_PATH = re.compile(r"/[a-z]{2}/room/([A-Z0-9]{6})")
+
+
+def waiting_room(link: str, player: str) -> Any:
+    """The room a link names, if it still waits for players and ``player`` sits in it."""
+    named = ROOM_PATH.fullmatch(urlsplit(link).path)
+    room = current_app.extensions["lapau.rooms"].get(named.group(1)) if named else None
+    if room is None or room.status != "waiting" or room.seat_of(player) is None:
+        return None
+    return room
 
 
 @bp.get("/<lang_code>/invites/<invite_id>/join")
