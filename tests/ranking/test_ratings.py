@@ -9,12 +9,13 @@ import pytest
 from flask import Flask
 from sqlmodel import Session, select
 
+from tests.play.conftest import Recorder
 from tests.ranking.conftest import human_seats, play_out
 from webapp import ranking
 from webapp.auth import accounts
 from webapp.auth.models import User
 from webapp.game.protocol import Outcome
-from webapp.play.hub import Hub, TableSession
+from webapp.play.hub import Hub, Listener, TableSession
 from webapp.play.store import Seat
 from webapp.ranking import ratings
 from webapp.ranking.models import RatedResult, RatedTable, Rating
@@ -220,3 +221,19 @@ def test_a_clash_over_a_first_rating_row_is_tried_again(
     assert ratings.rate_table(engine, "t2", "koikoi", human_seats(people), outcome, ((0,), (1,)))
     assert calls == ["t2", "t2"]
     assert {row.games for row in rows(app, Rating)} == {1}
+
+
+def test_the_last_move_shows_each_player_their_new_rating(
+    app: Flask, hub: Hub, users: Callable[..., list[User]]
+) -> None:
+    people = [users(name)[0] for name in ("rina", "budi")]
+    session = hub.create("koikoi", {"rounds": 3}, human_seats(people), owner=people[0].player)
+    sockets = [Recorder(session), Recorder(session)]
+    for seat, socket in enumerate(sockets):
+        session.join(Listener(socket, seat, "en"))
+    play_out(session, 3)
+    with app.app_context():
+        after = [round(ranking.rating_of(person.player, "koikoi")) for person in people]
+    for socket, rating in zip(sockets, after, strict=True):
+        last = socket.messages[-1][1]
+        assert f"Your rating: 1500 → {rating}" in last, last

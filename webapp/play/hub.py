@@ -220,11 +220,11 @@ class TableSession:
         if self.game.outcome(new_state) is not None:
             self.finished = True
             self.hub.store.finish(self.id)
+            # Before the last fan-out, so the result it shows includes the new ratings.
+            self.hub.finished(self)
         self._schedule()
         self._broadcast()
-        if self.finished:
-            self.hub.finished(self)
-            self._release()
+        self._release()
 
     def _schedule(self) -> None:
         """Arm the next timer: a bot's move, or the acting person's turn timer."""

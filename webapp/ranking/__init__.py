@@ -11,6 +11,8 @@ Other parts of the site (and their tests) read a rating with :func:`rating_of`.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from flask import Flask, current_app
 from flask.cli import AppGroup
@@ -65,7 +67,18 @@ def table_change(table_id: str, player: str) -> tuple[float, float] | None:
     return ratings.table_change(current_app.extensions["lapau.db"], table_id, player)
 
 
+def seat_change(table: Any, seat: int | None) -> tuple[int, int] | None:
+    """For a table's result: the rating of the player in ``seat`` before and after it,
+    rounded as the site shows ratings; None when the table was not rated."""
+    player = table.seats[seat].player if seat is not None else None
+    if not player:
+        return None
+    change = table_change(table.id, player)
+    return None if change is None else (round(change[0]), round(change[1]))
+
+
 def init_app(app: Flask) -> None:
     app.extensions["lapau.hub"].on_finish.append(ratings.make_hook(app.extensions["lapau.db"]))
+    app.jinja_env.globals["rating_change"] = seat_change
     app.register_blueprint(routes.bp)
     app.cli.add_command(cli)
