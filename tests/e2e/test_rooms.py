@@ -18,7 +18,7 @@ from contextlib import closing
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.conftest import LiveServer
+from tests.conftest import QUICK_BOTS, LiveServer
 from tests.e2e.test_auth import SMALL_TARGETS, fits
 from tests.e2e.test_tables import make_a_move
 from webapp.game import registry
@@ -35,19 +35,10 @@ NAMES = ["rina_host", "budi", "sari", "tono"]
 
 @pytest.fixture(scope="module")
 def friends(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(
-        tmp_path_factory.mktemp("friends") / "instance",
-        {
-            "LAPAU_BOT_DELAY": "0",
-            "LAPAU_ROUND_PAUSE": "0",
-            "LAPAU_TURN_SECONDS": "120",
-            # With this deal the first tappable move of each turn wins in 69 moves.
-            "LAPAU_TABLE_SEED": "184",
-        },
-    )
-    server.start()
-    yield server
-    server.stop()
+    instance = tmp_path_factory.mktemp("friends") / "instance"
+    # With this deal the first tappable move of each turn wins in 69 moves.
+    with LiveServer(instance, {**QUICK_BOTS, "LAPAU_TABLE_SEED": "184"}) as server:
+        yield server
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 from hypothesis import HealthCheck, settings
 
-from tests.conftest import LiveServer
+from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.conftest import ManualClock
 from webapp import create_app
 from webapp.play.hub import Hub, TableSession
@@ -91,12 +91,8 @@ def to_seat(clock: ManualClock, session: TableSession, seat: int = 0) -> None:
 def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A real server whose bots and turn timers never fire during a test: a table holds
     still, so anything a hostile message changed would show."""
-    server = LiveServer(
-        tmp_path_factory.mktemp("hostile") / "instance",
-        {"LAPAU_BOT_DELAY": "600", "LAPAU_TURN_SECONDS": "600", "LAPAU_TABLE_SEED": "11"},
-    )
-    server.start()
-    yield server
-    server.stop()
+    instance = tmp_path_factory.mktemp("hostile") / "instance"
+    with LiveServer(instance, {**STILL_BOTS, "LAPAU_TABLE_SEED": "11"}) as server:
+        yield server
     log = server.log.read_text()
     assert "Traceback" not in log, log[-4000:]

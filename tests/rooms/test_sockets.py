@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import LiveServer
+from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.client import Guest, stored_moves
 from tests.play.test_leaks import mentions
 from tests.rooms.client import Friend, RoomSocket
@@ -27,18 +27,10 @@ from webapp.game.replay import replay
 
 @pytest.fixture(scope="module")
 def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(
-        tmp_path_factory.mktemp("rooms") / "instance",
-        {
-            "LAPAU_BOT_DELAY": "600",
-            "LAPAU_TURN_SECONDS": "600",
-            "LAPAU_TABLE_SEED": "11",
-            "LAPAU_PROXIES": "1",
-        },
-    )
-    server.start()
-    yield server
-    server.stop()
+    instance = tmp_path_factory.mktemp("rooms") / "instance"
+    env = {**STILL_BOTS, "LAPAU_TABLE_SEED": "11", "LAPAU_PROXIES": "1"}
+    with LiveServer(instance, env) as server:
+        yield server
 
 
 GO = re.compile(r'hx-get="(/\w\w/room/\w+/go)" hx-trigger="load"')
