@@ -14,8 +14,9 @@ fresh instance folder, opens TABLES tables, and plays them until SECONDS have pa
 Every person is a WebSocket client (greenlets, one address each) that plays a random
 legal move after a think time of about THINK seconds (half to one and a half of it).  A
 move is *acknowledged* when its client receives the table at a newer version, *refused*
-when a notice comes back; a move with neither within 30 seconds, or not applied when
-the server went down, is *unanswered* (a move still in flight at the end is not counted).  With
+when a notice comes back; a move with neither within 30 seconds is *unanswered*; a move
+in flight when the server went down is counted apart, stored or not (a move still in
+flight at the end is not counted).  With
 ``--kill-at`` the server is killed with SIGKILL at that second and started again on
 the same database, every client reconnects, and at the end the stored logs are checked
 against what the clients saw acknowledged.
@@ -85,6 +86,8 @@ class Figures:
     errors: list[str] = field(default_factory=list)
     #: (table id, version the move was sent at, action) for every acknowledged move.
     acked: list[tuple[str, int, str]] = field(default_factory=list)
+    #: The same for moves sent but not answered when their socket dropped.
+    in_flight: list[tuple[str, int, str]] = field(default_factory=list)
 
 
 class Server:
@@ -282,14 +285,12 @@ class Player:
                 ws.close()
 
     def session(self, ws: websocket.WebSocket, until: float) -> None:
-        # A move sent before a drop is answered by the snapshot the socket opens with: a
-        # newer version if it was applied; if not, it never reached the log and the
-        # server asks again (it is still this seat's turn at the same version).
+        # A move in flight when the socket dropped was never acknowledged: whether the
+        # server stored it before going down is read from the log at the end.  (The
+        # snapshot cannot tell: after a restart the turn timer may have moved for us.)
         if self.pending is not None:
-            self.read(ws.recv())
-            if self.pending is not None:
-                self.figures.unanswered += 1
-                self.pending = None
+            self.figures.in_flight.append((self.table_id, self.pending[0], self.pending[1]))
+            self.pending = None
         ready_at: float | None = None
         while time.monotonic() < until and not self.over:
             try:
@@ -393,11 +394,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     timings = instance / "timings.txt"
     server_ms = [float(line) for line in timings.read_text().split()] if timings.exists() else []
     logs = stored_logs(instance)
-    lost = [
-        move
-        for move in figures.acked
-        if move[1] >= len(logs.get(move[0], [])) or logs[move[0]][move[1]] != move[2]
-    ]
+
+    def stored(move: tuple[str, int, str]) -> bool:
+        log = logs.get(move[0], [])
+        return move[1] < len(log) and log[move[1]] == move[2]
+
+    lost = [move for move in figures.acked if not stored(move)]
     errors = [
         line for line in (instance / "server.log").read_text().splitlines() if "Traceback" in line
     ]
@@ -432,6 +434,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "refused": figures.refused,
         "unanswered": figures.unanswered,
         "acknowledged_but_not_stored": len(lost),
+        "in_flight_when_dropped": len(figures.in_flight),
+        "in_flight_stored": sum(map(stored, figures.in_flight)),
+        "not_stored_examples": [
+            [table, seq, action, logs.get(table, [])[max(0, seq - 2) : seq + 3]]
+            for table, seq, action in lost[:5]
+        ],
         "reconnects": figures.reconnects,
         "killed_and_restarted": killed,
         "client_errors": figures.errors[:5],
