@@ -47,8 +47,9 @@ class Guest:
     def cookie_header(self) -> str:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
-    def handshake_status(self, table_id: str, origin: str | None) -> int:
-        """The HTTP status a WebSocket handshake gets (a refused one never upgrades)."""
+    def handshake(self, path: str, origin: str | None) -> int:
+        """The HTTP status a WebSocket handshake on ``path`` gets (a refused one never
+        upgrades)."""
         connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=10)
         headers = {
             "Upgrade": "websocket",
@@ -60,10 +61,13 @@ class Guest:
         if origin:
             headers["Origin"] = origin
         try:
-            connection.request("GET", f"/ws/table/{table_id}?lang=en", headers=headers)
+            connection.request("GET", path, headers=headers)
             return connection.getresponse().status
         finally:
             connection.close()
+
+    def handshake_status(self, table_id: str, origin: str | None) -> int:
+        return self.handshake(f"/ws/table/{table_id}?lang=en", origin)
 
     def connect(self, table_id: str, origin: str | None = "same") -> Table:
         if origin == "same":
@@ -78,25 +82,18 @@ class Guest:
         return Table(ws, table_id)
 
 
-class Table:
-    """One open table socket and what it has received."""
+class Socket:
+    """One open WebSocket and what it has received."""
 
-    def __init__(self, ws: websocket.WebSocket, table_id: str) -> None:
+    def __init__(self, ws: websocket.WebSocket) -> None:
         self.ws = ws
-        self.id = table_id
         self.received: list[str] = []
-        self.version = -1
-        self.moves: list[str] = []
         self.receive()
 
     def receive(self, timeout: float = 10) -> str:
         self.ws.settimeout(timeout)
         message = str(self.ws.recv())
         self.received.append(message)
-        if found := VERSION.search(message):
-            self.version = int(found.group(1))
-        if 'id="hand"' in message or 'id="prompt"' in message:
-            self.moves = MOVES.findall(message)
         return message
 
     def receive_until(self, text: str, timeout: float = 10) -> str:
@@ -110,11 +107,29 @@ class Table:
     def send(self, payload: Any) -> None:
         self.ws.send(payload if isinstance(payload, str) else json.dumps(payload))
 
-    def move(self, action: str, version: int | None = None) -> None:
-        self.send({"a": action, "v": str(self.version if version is None else version)})
-
     def close(self) -> None:
         self.ws.close()
+
+
+class Table(Socket):
+    """One open table socket: the version and the moves its page last showed."""
+
+    def __init__(self, ws: websocket.WebSocket, table_id: str) -> None:
+        self.id = table_id
+        self.version = -1
+        self.moves: list[str] = []
+        super().__init__(ws)
+
+    def receive(self, timeout: float = 10) -> str:
+        message = super().receive(timeout)
+        if found := VERSION.search(message):
+            self.version = int(found.group(1))
+        if 'id="hand"' in message or 'id="prompt"' in message:
+            self.moves = MOVES.findall(message)
+        return message
+
+    def move(self, action: str, version: int | None = None) -> None:
+        self.send({"a": action, "v": str(self.version if version is None else version)})
 
 
 def stored_moves(server: Any, table_id: str) -> list[str]:

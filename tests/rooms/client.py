@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import http.client
-import json
-import time
 import urllib.parse
 from typing import Any
 
 import websocket
 
-from tests.play.client import Guest, csrf_token
+from tests.play.client import Guest, Socket, csrf_token
 
 
 class Friend(Guest):
@@ -44,24 +41,6 @@ class Friend(Guest):
     def join_room(self, code: str, name: str = "Budi") -> str:
         return self.post("/en/room/join", page="/en/room/", code=code, name=name)
 
-    def handshake(self, path: str, origin: str | None) -> int:
-        """The HTTP status a WebSocket handshake on ``path`` gets."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=10)
-        headers = {
-            "Upgrade": "websocket",
-            "Connection": "Upgrade",
-            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
-            "Sec-WebSocket-Version": "13",
-            "Cookie": self.cookie_header(),
-        }
-        if origin:
-            headers["Origin"] = origin
-        try:
-            connection.request("GET", path, headers=headers)
-            return connection.getresponse().status
-        finally:
-            connection.close()
-
     def room(self, code: str, lang: str = "en") -> RoomSocket:
         ws = websocket.create_connection(
             f"ws://127.0.0.1:{self.server.port}/ws/room/{code}?lang={lang}",
@@ -72,33 +51,8 @@ class Friend(Guest):
         return RoomSocket(ws)
 
 
-class RoomSocket:
+class RoomSocket(Socket):
     """One open room socket and what it has received."""
-
-    def __init__(self, ws: websocket.WebSocket) -> None:
-        self.ws = ws
-        self.received: list[str] = []
-        self.receive()
-
-    def receive(self, timeout: float = 10) -> str:
-        self.ws.settimeout(timeout)
-        message = str(self.ws.recv())
-        self.received.append(message)
-        return message
-
-    def receive_until(self, text: str, timeout: float = 10) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            message = self.receive(max(0.1, deadline - time.monotonic()))
-            if text in message:
-                return message
-        raise AssertionError(f"never received {text!r}")
-
-    def send(self, payload: Any) -> None:
-        self.ws.send(payload if isinstance(payload, str) else json.dumps(payload))
 
     def act(self, action: str) -> None:
         self.send({"a": action, "HEADERS": {"HX-Request": "true"}})
-
-    def close(self) -> None:
-        self.ws.close()

@@ -35,25 +35,38 @@ def same_origin() -> bool:
     return urlsplit(origin).netloc == request.host
 
 
+def message_fields(raw: object, fields: set[str]) -> dict[str, Any] | None:
+    """The JSON object an htmx ``ws-send`` form sent, or None when the message is not
+    one or names a field besides ``fields`` and htmx's own.
+
+    A form tapped before the socket's first render still holds the page's CSRF token
+    (for posting without scripts); it means nothing here, where the Origin is checked.
+
+    >>> message_fields('{"a": "stop", "HEADERS": {}}', {"a"})
+    {'a': 'stop', 'HEADERS': {}}
+    >>> message_fields('{"a": "stop", "seat": 2}', {"a"}) is None
+    True
+    """
+    if not isinstance(raw, str):
+        return None
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or set(message) - fields - {"HEADERS", "csrf_token"}:
+        return None
+    return message
+
+
 def parse_message(raw: object) -> tuple[str, int]:
     """The action text and version of one message, or a :class:`Refusal`.
 
     >>> parse_message('{"a": "stop", "v": "12", "HEADERS": {}}')
     ('stop', 12)
     """
-    if not isinstance(raw, str):
-        raise Refusal("malformed")
-    try:
-        message = json.loads(raw)
-    except ValueError as error:
-        raise Refusal("malformed") from error
-    if not isinstance(message, dict):
-        raise Refusal("malformed")
-    # A form tapped before the socket's first render still holds the page's CSRF token
-    # (for posting without scripts); it means nothing here, where the Origin is checked.
-    unknown = set(message) - {"a", "v", "HEADERS", "csrf_token"}
-    action, version = message.get("a"), message.get("v")
-    if unknown or not isinstance(action, str) or not 0 < len(action) <= 64:
+    message = message_fields(raw, {"a", "v"})
+    action, version = (message or {}).get("a"), (message or {}).get("v")
+    if not isinstance(action, str) or not 0 < len(action) <= 64:
         raise Refusal("malformed")
     text = str(version) if isinstance(version, str | int) else ""
     # Only ASCII digits: str.isdigit() also passes '²', which int() refuses.

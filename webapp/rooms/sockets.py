@@ -10,13 +10,12 @@ clear, localized notice and changes nothing.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import abort, current_app, g, request
 
 from webapp.play.players import known_player
-from webapp.play.sockets import sock
+from webapp.play.sockets import message_fields, sock
 from webapp.rooms import logic
 from webapp.rooms.live import Rooms, Watcher
 from webapp.rooms.logic import RoomRefusal
@@ -29,15 +28,7 @@ def parse_message(raw: object) -> str:
     >>> parse_message('{"a": "sit 2", "HEADERS": {}, "csrf_token": "x"}')
     'sit 2'
     """
-    if not isinstance(raw, str):
-        raise RoomRefusal("malformed")
-    try:
-        message = json.loads(raw)
-    except ValueError as error:
-        raise RoomRefusal("malformed") from error
-    if not isinstance(message, dict) or set(message) - {"a", "HEADERS", "csrf_token"}:
-        raise RoomRefusal("malformed")
-    action = message.get("a")
+    action = (message_fields(raw, {"a"}) or {}).get("a")
     if not isinstance(action, str) or not 0 < len(action) <= 32:
         raise RoomRefusal("malformed")
     return action
