@@ -7,8 +7,7 @@ is boosted, so the same redirect's page is swapped in without a reload.
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from flask import (
@@ -22,6 +21,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from webapp.auth.routes import needs_login
@@ -31,6 +31,9 @@ from webapp.play.players import signed_in_player
 from webapp.social import friends
 from webapp.social.invites import localized
 from webapp.social.live import social
+
+if TYPE_CHECKING:  # importing webapp.rooms here would be circular: its sockets need play's
+    from webapp.rooms.logic import Room
 
 bp = Blueprint("social", __name__)
 
@@ -146,13 +149,18 @@ def send_invite() -> Response | str:
     return redirect(link, code=303)
 
 
-ROOM_PATH = re.compile(r"/[a-z]{2}/room/([A-Z0-9]{6})")
+def waiting_room(link: str, player: str) -> Room | None:
+    """The room a link points at, if it still waits for players and ``player`` sits in it.
 
-
-def waiting_room(link: str, player: str) -> Any:
-    """The room a link names, if it still waits for players and ``player`` sits in it."""
-    named = ROOM_PATH.fullmatch(urlsplit(link).path)
-    room = current_app.extensions["lapau.rooms"].get(named.group(1)) if named else None
+    The link is matched against the app's own routes, so it follows the room page's URL.
+    """
+    try:
+        endpoint, args = current_app.url_map.bind("lapau").match(urlsplit(link).path)
+    except HTTPException:  # no route, or one that redirects
+        return None
+    if endpoint != "rooms.room":
+        return None
+    room: Room | None = current_app.extensions["lapau.rooms"].get(str(args["code"]))
     if room is None or room.status != "waiting" or room.seat_of(player) is None:
         return None
     return room
