@@ -10,8 +10,8 @@ import pytest
 
 from webapp.game.koa import GAME, KoaState, deal_from, koa_cards
 from webapp.game.koa.actions import Cabut, Makan, Throw
-from webapp.game.koa.cards import DECK, TYPES, counts
-from webapp.game.koa.hand import distance
+from webapp.game.koa.cards import COPIES, DECK, TYPES, counts
+from webapp.game.koa.hand import distance, outs
 from webapp.game.koa.state import ThrowRecord
 
 LEVELS = ["easy", "medium", "hard"]
@@ -136,6 +136,28 @@ def test_medium_and_hard_wait_on_live_koa_cards(dead: str, throw: str) -> None:
     state = replace(state, throws=pile)
     for level in ("medium", "hard"):
         assert decide(level, state) == Throw(throw)
+
+
+def test_hard_counts_outs_where_medium_does_not() -> None:
+    # After the cabut both throws leave the hand two cards from ceki. Keeping the two babi
+    # (half a kaki) rather than a fourth suduang leaves more live cards that would bring it
+    # closer; only hard counts them.
+    hand = ["babi-gadang", "babi-halus", "pacah-lapan", "pacah-manih"]
+    hand += ["bengkok-gadang"] * 2 + ["bengkok-hitam"] * 2 + ["suduang-hitam"] * 3
+    state = GAME.play(table(hand), "cabut")
+    kept = [*hand, "suduang-pinggang"]
+
+    def left_after(throw: str) -> tuple[int, int]:
+        cards = list(kept)
+        cards.remove(throw)
+        vector = list(counts(cards))
+        d = distance(tuple(vector))
+        return d, outs(vector, d, [COPIES - n for n in vector])
+
+    medium, hard = decide("medium", state), decide("hard", state)
+    assert medium == Throw("babi-gadang") and hard == Throw("suduang-pinggang")
+    (d_medium, outs_medium), (d_hard, outs_hard) = left_after(medium.card), left_after(hard.card)
+    assert d_medium == d_hard == 2 and outs_hard > outs_medium
 
 
 def test_random_bot_plays_only_legal_actions() -> None:
