@@ -11,12 +11,14 @@ Other parts of the site (and their tests) read a rating with :func:`rating_of`.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Protocol
 
 import click
 from flask import Flask, current_app
 from flask.cli import AppGroup
 
+from webapp.play.store import Seat
 from webapp.ranking import models, ratings, routes
 from webapp.ranking.elo import INITIAL
 from webapp.ranking.ratings import GAMES, Standing
@@ -67,7 +69,17 @@ def table_change(table_id: str, player: str) -> tuple[float, float] | None:
     return ratings.table_change(current_app.extensions["lapau.db"], table_id, player)
 
 
-def seat_change(table: Any, seat: int | None) -> tuple[int, int] | None:
+class SeatedTable(Protocol):
+    """What a rating change needs of a table: a live session or a stored one will do."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+
+def seat_change(table: SeatedTable, seat: int | None) -> tuple[int, int] | None:
     """For a table's result: the rating of the player in ``seat`` before and after it,
     rounded as the site shows ratings; None when the table was not rated."""
     player = table.seats[seat].player if seat is not None else None
