@@ -25,9 +25,14 @@ class Pending:
 
 @dataclass
 class ManualClock:
-    """A scheduler that runs nothing until the test says so."""
+    """A scheduler that runs nothing until the test says so, and a wall clock that stands
+    still (so a turn timer always shows its full time)."""
 
     pending: list[Pending] = field(default_factory=list)
+    time: float = 1_000_000.0
+
+    def now(self) -> float:
+        return self.time
 
     def __call__(self, delay: float, callback: Callable[[], None]) -> Pending:
         item = Pending(delay, callback)
@@ -74,6 +79,7 @@ def clock() -> ManualClock:
 def hub(app: Flask, clock: ManualClock) -> Hub:
     found: Hub = app.extensions["lapau.hub"]
     found.scheduler = clock
+    found.clock = clock.now
     return found
 
 

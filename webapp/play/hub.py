@@ -154,7 +154,7 @@ class TableSession:
     def seconds_left(self) -> int | None:
         if self.deadline is None:
             return None
-        return max(0, round(self.deadline - time.time()))
+        return max(0, round(self.deadline - self.hub.clock()))
 
     # Listeners -------------------------------------------------------------
 
@@ -243,7 +243,7 @@ class TableSession:
             delay = timing.round_pause if dealing else timing.bot_delay
             self.timer = self.hub.scheduler(delay, lambda: self._bot_move(version))
         else:
-            self.deadline = time.time() + timing.turn_seconds
+            self.deadline = self.hub.clock() + timing.turn_seconds
             self.timer = self.hub.scheduler(timing.turn_seconds, lambda: self._timeout(version))
 
     def start(self) -> None:
@@ -350,11 +350,15 @@ class Hub:
         renderer: Renderer,
         timing: Timing | None = None,
         scheduler: Scheduler = thread_scheduler,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.renderer = renderer
         self.timing = timing or Timing()
         self.scheduler = scheduler
+        #: Wall-clock seconds for turn deadlines; tests that drive the scheduler by hand
+        #: stop it too, so a render does not depend on when it ran.
+        self.clock = clock
         self.sessions: dict[str, TableSession] = {}
         self.lock = threading.RLock()
         self.timings = Timings(os.environ.get("LAPAU_TIMINGS"))
