@@ -65,7 +65,7 @@ def clock() -> ManualClock:
 @pytest.fixture
 def hub(app: Flask, clock: ManualClock) -> Hub:
     found: Hub = app.extensions["lapau.hub"]
-    found.scheduler = clock
+    clock.hold(found)
     return found
 
 

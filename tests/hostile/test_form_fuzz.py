@@ -48,7 +48,7 @@ LANGS = st.sampled_from(["id", "en", "nl"])
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     instance: Path = tmp_path_factory.mktemp("forms") / "instance"
     found = make_app(instance, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
-    found.extensions["lapau.hub"].scheduler = ManualClock()
+    ManualClock().hold(found.extensions["lapau.hub"])
     yield found
 
 

@@ -111,8 +111,7 @@ class Table:
 def table(app: Flask) -> Table:
     """One table for the module: no test here may change it."""
     hub: Hub = app.extensions["lapau.hub"]
-    hub.scheduler = ManualClock()
-    return Table(app, hub, hub.scheduler)
+    return Table(app, hub, ManualClock().hold(hub))
 
 
 @fuzz(EXAMPLES * 4)

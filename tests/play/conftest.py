@@ -34,6 +34,12 @@ class ManualClock:
     def now(self) -> float:
         return self.time
 
+    def hold(self, hub: Hub) -> ManualClock:
+        """Drive ``hub``'s timers and its wall clock from this clock; returns it."""
+        hub.scheduler = self
+        hub.clock = self.now
+        return self
+
     def __call__(self, delay: float, callback: Callable[[], None]) -> Pending:
         item = Pending(delay, callback)
         self.pending.append(item)
@@ -78,8 +84,7 @@ def clock() -> ManualClock:
 @pytest.fixture
 def hub(app: Flask, clock: ManualClock) -> Hub:
     found: Hub = app.extensions["lapau.hub"]
-    found.scheduler = clock
-    found.clock = clock.now
+    clock.hold(found)
     return found
 
 

@@ -20,9 +20,7 @@ CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 @pytest.fixture(autouse=True)
 def still(app: Flask) -> ManualClock:
     """Tables opened here hold still: no bot or turn timer runs unless the test says so."""
-    clock = ManualClock()
-    app.extensions["lapau.hub"].scheduler = clock
-    return clock
+    return ManualClock().hold(app.extensions["lapau.hub"])
 
 
 def create(client: FlaskClient, game: str = "koa", name: str | None = None) -> str:
@@ -213,7 +211,7 @@ def test_a_guest_names_themself_in_the_room_and_everyone_sees_it(
 
 def test_without_scripts_the_room_works_through_its_forms(csrf_app: Flask) -> None:  # noqa: F811
     """Every button of the room is a form posted with the page's CSRF token."""
-    csrf_app.extensions["lapau.hub"].scheduler = ManualClock()
+    ManualClock().hold(csrf_app.extensions["lapau.hub"])
     host, friend = csrf_app.test_client(), csrf_app.test_client()
     token = token_of(host.get("/en/room/").text)
     code = CODE.search(
