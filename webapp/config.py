@@ -1,8 +1,10 @@
 """Configuration from the environment, with safe local defaults.
 
 Nothing needs to be set to run the site on a laptop: the secret key is generated once and
-kept in the instance folder, and the database is a SQLite file beside it.  A PaaS sets
-``SECRET_KEY``, ``DATABASE_URL`` and ``PORT`` instead.
+kept in the instance folder, the database is a SQLite file beside it, and only the
+loopback host names are answered.  In production (``LAPAU_ENV=production``) the site
+refuses to start without ``SECRET_KEY`` (a PaaS wipes the instance folder at every
+restart, and a new key would sign everyone out) and ``LAPAU_HOSTS``.
 """
 
 from __future__ import annotations
@@ -11,6 +13,13 @@ import os
 import secrets
 from pathlib import Path
 from typing import Any
+
+#: The names a laptop and the tests reach the site by (any port).
+DEVELOPMENT_HOSTS = ["localhost", "127.0.0.1"]
+
+
+class ConfigurationError(RuntimeError):
+    """A setting production cannot run without; the message says which and why."""
 
 
 def instance_secret(instance_path: str) -> str:
@@ -23,6 +32,51 @@ def instance_secret(instance_path: str) -> str:
         with os.fdopen(fd, "w") as handle:
             handle.write(secrets.token_hex(32))
     return path.read_text().strip()
+
+
+def host_names(raw: str) -> list[str]:
+    """``LAPAU_HOSTS``: comma-separated names, the site's own address first.
+
+    >>> host_names(" Lapau.example, www.lapau.example ,")
+    ['lapau.example', 'www.lapau.example']
+    """
+    return [name.strip().lower() for name in raw.split(",") if name.strip()]
+
+
+def hosts_settings(raw: str, production: bool) -> dict[str, Any]:
+    """Which Host headers are answered, and the address absolute links are built with.
+
+    Flask answers any other Host with 400 before routing.  With names configured, the
+    first is ``SERVER_NAME``: every absolute link (share links, alternates, sign-in
+    callbacks) then uses it, whichever trusted name the request came under.
+    """
+    names = host_names(raw)
+    if not names and production:
+        raise ConfigurationError(
+            "LAPAU_HOSTS is not set: name the host names this site is served under, "
+            "comma-separated, its own address first (LAPAU_HOSTS=lapau.example)."
+        )
+    if names and names[0].startswith("."):
+        raise ConfigurationError(
+            f"LAPAU_HOSTS starts with {names[0]!r}: the first name is the site's address "
+            "in links, so it must be a whole name, not a suffix."
+        )
+    if not names:
+        return {"TRUSTED_HOSTS": DEVELOPMENT_HOSTS, "SERVER_NAME": None}
+    return {"TRUSTED_HOSTS": names, "SERVER_NAME": names[0]}
+
+
+def secret_key(instance_path: str, production: bool) -> str:
+    configured = os.environ.get("SECRET_KEY")
+    if configured:
+        return configured
+    if production:
+        raise ConfigurationError(
+            "SECRET_KEY is not set: in production the instance folder does not survive a "
+            "restart, so a generated key would sign everyone out each time. Set a long "
+            "random value once (python -c 'import secrets; print(secrets.token_hex(32))')."
+        )
+    return instance_secret(instance_path)
 
 
 def normalise_database_url(url: str) -> str:
@@ -42,7 +96,8 @@ def from_environment(instance_path: str) -> dict[str, Any]:
     production = env.get("LAPAU_ENV", "development") == "production"
     database = env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'lapau.sqlite'}"
     return {
-        "SECRET_KEY": env.get("SECRET_KEY") or instance_secret(instance_path),
+        "SECRET_KEY": secret_key(instance_path, production),
+        **hosts_settings(env.get("LAPAU_HOSTS", ""), production),
         "DATABASE_URL": normalise_database_url(database),
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": production,

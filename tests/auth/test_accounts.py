@@ -213,6 +213,8 @@ def test_deleting_the_account_removes_it_and_its_links(app: Flask, client: Flask
 def test_cookies_are_secure_in_production(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
     monkeypatch.setenv("LAPAU_ENV", "production")
+    monkeypatch.setenv("LAPAU_HOSTS", "lapau.example")
+    monkeypatch.setenv("SECRET_KEY", "a-production-secret-of-enough-length")
     production = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
     client = production.test_client()
     sign_up(client)
