@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.auth.oidc_provider import CLIENT_ID, CLIENT_SECRET, Person, Provider
 from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.client import Guest
 from webapp import create_app
@@ -103,6 +105,25 @@ def test_absolute_links_use_the_configured_address(
     assert f"https://lapau.example/en/room/{code}" in room.text
     assert "www.lapau.example" not in room.text
     assert client.get("/en/", base_url="https://lapau.example.evil.example").status_code == 400
+
+
+def test_the_sign_in_callback_uses_the_configured_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    provider = Provider(Person(sub="sub-1", name="Rina", email="rina@example.org"))
+    provider.start()
+    try:
+        monkeypatch.setenv("GOOGLE_CLIENT_ID", CLIENT_ID)
+        monkeypatch.setenv("GOOGLE_CLIENT_SECRET", CLIENT_SECRET)
+        discovery = f"{provider.issuer}/.well-known/openid-configuration"
+        monkeypatch.setenv("OIDC_GOOGLE_DISCOVERY_URL", discovery)
+        app = production_app(tmp_path, monkeypatch, hosts="lapau.example,www.lapau.example")
+        response = app.test_client().get("/auth/google/login", base_url="https://www.lapau.example")
+    finally:
+        provider.stop()
+    assert response.status_code == 302
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(response.headers["Location"]).query)
+    assert query["redirect_uri"] == ["https://lapau.example/auth/google/callback"]
 
 
 @pytest.fixture(scope="module")
