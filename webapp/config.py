@@ -16,6 +16,9 @@ from typing import Any
 
 #: The names a laptop and the tests reach the site by (any port).
 DEVELOPMENT_HOSTS = ["localhost", "127.0.0.1"]
+#: Two years, subdomains too: once a browser has seen the site over https, it never
+#: tries plain http there again (a first visit typed without https is upgraded too).
+STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains"
 
 
 class ConfigurationError(RuntimeError):
@@ -103,6 +106,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": production,
         "SESSION_COOKIE_HTTPONLY": True,
         "PREFERRED_URL_SCHEME": "https" if production else "http",
+        "STRICT_TRANSPORT_SECURITY": STRICT_TRANSPORT_SECURITY if production else None,
         "BABEL_DEFAULT_LOCALE": "id",
         "BABEL_TRANSLATION_DIRECTORIES": "i18n",
         # A year: every static URL carries its content hash, so it never changes meaning.

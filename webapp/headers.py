@@ -15,7 +15,7 @@ import hashlib
 import re
 
 import brotli
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, request
 from markupsafe import Markup
 
 MIN_COMPRESS = 512
@@ -54,6 +54,9 @@ def secure(response: Response) -> Response:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
     response.headers.setdefault("X-Frame-Options", "DENY")
+    hsts = current_app.config.get("STRICT_TRANSPORT_SECURITY")
+    if hsts:
+        response.headers.setdefault("Strict-Transport-Security", hsts)
     return response
 
 

@@ -16,6 +16,8 @@ from babel.messages.pofile import read_po
 from flask import Flask, Response, abort, current_app, g, request, url_for
 from flask_babel import Babel
 
+from webapp.cookies import remember_preference
+
 LANGUAGES: dict[str, str] = {"id": "Bahasa Indonesia", "en": "English", "nl": "Nederlands"}
 DEFAULT_LANGUAGE = "id"
 LANGUAGE_COOKIE = "lang"
@@ -70,9 +72,7 @@ def remember_language(response: Response) -> Response:
         and response.status_code == 200
         and request.cookies.get(LANGUAGE_COOKIE) != lang
     ):
-        response.set_cookie(
-            LANGUAGE_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True
-        )
+        remember_preference(response, LANGUAGE_COOKIE, lang)
     return response
 
 

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from webapp.cookies import remember_preference
 from webapp.display import COOKIE, Display
 from webapp.locale import LANGUAGES, guess_language
 
@@ -50,9 +51,7 @@ def settings() -> str | BaseResponse:
     if language:
         target = swap_language(target, language)
     response = redirect(target, code=303)
-    response.set_cookie(
-        COOKIE, chosen.to_cookie(), max_age=365 * 24 * 3600, samesite="Lax", httponly=True
-    )
+    remember_preference(response, COOKIE, chosen.to_cookie())
     return response
 
 

@@ -1,0 +1,87 @@
+"""Production's transport settings: HSTS on every response, ``Secure`` on every cookie.
+
+A cookie without ``Secure`` is sent over plain http too, where anyone on the café's
+Wi-Fi reads it; HSTS keeps the browser from ever trying plain http again.  The journey
+below sets every cookie the site has: language, display settings, session, remember-me.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from webapp import create_app
+
+BASE = "https://lapau.example"
+PASSWORD = "a long enough password"
+
+
+@pytest.fixture
+def production(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("LAPAU_ENV", "production")
+    monkeypatch.setenv("LAPAU_HOSTS", "lapau.example")
+    monkeypatch.setenv("SECRET_KEY", "a-production-secret-of-enough-length")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+
+
+def set_cookies(client: FlaskClient, base: str = BASE) -> dict[str, str]:
+    """Walk through everything that sets a cookie; each cookie's Set-Cookie header."""
+    responses = [
+        client.get("/en/", base_url=base),
+        client.post(
+            "/en/settings",
+            data={"contrast": "80", "next": "/en/", "language": "nl"},
+            base_url=base,
+        ),
+        client.post(
+            "/en/sign-up",
+            data={"username": "rina", "password": PASSWORD, "confirm": PASSWORD},
+            base_url=base,
+        ),
+        client.post("/en/sign-out", base_url=base),
+        client.post(
+            "/en/sign-in",
+            data={"username": "rina", "password": PASSWORD, "remember": "y"},
+            base_url=base,
+        ),
+    ]
+    found: dict[str, str] = {}
+    for response in responses:
+        assert response.status_code < 400
+        for header in response.headers.getlist("Set-Cookie"):
+            found[header.partition("=")[0]] = header
+    return found
+
+
+def test_every_cookie_is_secure_in_production(production: Flask) -> None:
+    cookies = set_cookies(production.test_client())
+    assert set(cookies) == {"lang", "display", "session", "remember_token"}
+    for name, header in cookies.items():
+        attributes = {part.strip().partition("=")[0] for part in header.split(";")}
+        assert "Secure" in attributes, name
+        assert "HttpOnly" in attributes, name
+        assert "SameSite" in attributes, name
+
+
+def test_cookies_work_over_plain_http_in_development(client: FlaskClient) -> None:
+    cookies = set_cookies(client, "http://localhost")
+    assert {"lang", "display", "session"} <= set(cookies)
+    assert not any("Secure" in header for header in cookies.values())
+
+
+def test_production_sends_strict_transport_security(production: Flask) -> None:
+    client = production.test_client()
+    for path in ("/en/", "/en/no-such-page", "/"):
+        header = client.get(path, base_url=BASE).headers.get("Strict-Transport-Security", "")
+        max_age = int(header.partition("max-age=")[2].partition(";")[0] or 0)
+        assert max_age >= 365 * 24 * 3600, path
+        assert "includeSubDomains" in header, path
+
+
+def test_development_sends_no_strict_transport_security(client: FlaskClient) -> None:
+    assert "Strict-Transport-Security" not in client.get("/en/").headers
