@@ -18,7 +18,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         instance_relative_config=True,
         static_folder=None,
     )
-    os.makedirs(app.instance_path, exist_ok=True)
+    # Owner only: the secret key and the SQLite database live here.
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
 
     from webapp import config as settings
 

@@ -2,17 +2,48 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import click
 from flask import Flask, current_app
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, event, make_url
 from sqlmodel import SQLModel, create_engine
+
+#: A SQLite database's own files: SQLite gives its log and index the database's mode.
+SQLITE_FILES = ("", "-wal", "-shm")
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file a SQLite URL names (None for other databases and in-memory ones).
+
+    >>> sqlite_file("sqlite:////srv/lapau.sqlite"), sqlite_file("sqlite://")
+    (PosixPath('/srv/lapau.sqlite'), None)
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+def keep_private(database: Path) -> None:
+    """Make the database file readable and writable by its owner only, before SQLite
+    creates it with the process's umask (usually world-readable): it holds password
+    hashes and every session's token."""
+    os.close(os.open(database, os.O_WRONLY | os.O_CREAT, 0o600))
+    for suffix in SQLITE_FILES:
+        companion = database.with_name(database.name + suffix)
+        if companion.exists():
+            os.chmod(companion, 0o600)
 
 
 def make_engine(url: str) -> Engine:
     """An engine suited to the URL's database."""
     options: dict[str, Any] = {"pool_pre_ping": True}
+    database = sqlite_file(url)
+    if database is not None:
+        keep_private(database)
     if url.startswith("sqlite"):
         # The gevent worker serves many greenlets on one thread; SQLite's own
         # same-thread check would refuse them.  A write waits at most 2 s for another

@@ -1,0 +1,64 @@
+"""What the site writes into its instance folder is readable by its owner only.
+
+The SQLite file holds password hashes and sessions' tokens, the secret key signs every
+cookie: another account on the same machine must not read either.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import text
+
+from webapp import create_app
+from webapp.db import engine
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_instance_folder_and_its_files_are_private(app: Flask, client: FlaskClient) -> None:
+    # A write, so SQLite has its write-ahead log and shared-memory index open.
+    assert client.post("/en/play/koa", data={"mode": "quick", "level": "easy"}).status_code == 303
+    instance = Path(app.instance_path)
+    assert mode(instance) == 0o700
+    written = sorted(path.name for path in instance.iterdir())
+    assert written == ["lapau.sqlite", "lapau.sqlite-shm", "lapau.sqlite-wal", "secret_key"]
+    for name in written:
+        assert mode(instance / name) == 0o600, name
+
+
+def test_a_database_file_made_elsewhere_is_private_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    database = tmp_path / "data" / "lapau.sqlite"
+    database.parent.mkdir()
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{database}")
+    previous = os.umask(0o022)  # the usual umask, which would leave it world-readable
+    try:
+        app = create_app({"TESTING": True})
+        with app.app_context(), engine().begin() as connection:
+            connection.execute(text("CREATE TABLE t (x INTEGER)"))
+    finally:
+        os.umask(previous)
+    for name in ("lapau.sqlite", "lapau.sqlite-wal", "lapau.sqlite-shm"):
+        assert mode(database.parent / name) == 0o600, name
+
+
+def test_an_existing_database_file_is_made_private(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    instance = tmp_path / "instance"
+    instance.mkdir(mode=0o755)
+    (instance / "lapau.sqlite").touch(mode=0o644)
+    os.chmod(instance / "lapau.sqlite", 0o644)
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(instance))
+    create_app({"TESTING": True})
+    assert mode(instance / "lapau.sqlite") == 0o600
