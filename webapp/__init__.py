@@ -36,6 +36,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         display,
         errors,
         headers,
+        health,
         locale,
         pages,
         play,
@@ -45,6 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         social,
     )
 
+    health.init_app(app)
     locale.init_app(app)
     assets.init_app(app)
     headers.init_app(app)
