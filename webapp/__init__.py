@@ -38,14 +38,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         headers,
         health,
         locale,
+        logs,
         pages,
         play,
         ranking,
+        request_log,
         rooms,
         rules,
         social,
     )
 
+    logs.init_app(app)
+    request_log.init_app(app)
     health.init_app(app)
     locale.init_app(app)
     assets.init_app(app)

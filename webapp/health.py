@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 PATH = "/healthz"
 
-log = logging.getLogger("lapau.health")
+log = logging.getLogger(__name__)
 
 
 def database_answers() -> bool:
