@@ -7,12 +7,14 @@ below sets every cookie the site has: language, display settings, session, remem
 
 from __future__ import annotations
 
+import http.client
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.conftest import LiveServer
 from webapp import create_app
 
 BASE = "https://lapau.example"
@@ -85,3 +87,42 @@ def test_production_sends_strict_transport_security(production: Flask) -> None:
 
 def test_development_sends_no_strict_transport_security(client: FlaskClient) -> None:
     assert "Strict-Transport-Security" not in client.get("/en/").headers
+
+
+PRODUCTION = {
+    "LAPAU_ENV": "production",
+    "SECRET_KEY": "a-production-secret-of-enough-length",
+    # The tests reach the server by its loopback address; a browser by the domain.
+    "LAPAU_HOSTS": "lapau.example,127.0.0.1",
+    "LAPAU_PROXIES": "1",
+}
+
+
+def test_the_real_server_in_production_behind_a_router(tmp_path: Path) -> None:
+    with LiveServer(tmp_path / "instance", PRODUCTION) as server:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        try:
+            # What the platform's router forwards: the domain, and that it was https.
+            routed = {"Host": "lapau.example", "X-Forwarded-Proto": "https"}
+            connection.request("GET", "/en/", headers={**routed, "X-Forwarded-For": "1.2.3.4"})
+            response = connection.getresponse()
+            page = response.read().decode()
+            assert response.status == 200
+            assert response.headers["Strict-Transport-Security"].startswith("max-age=63072000")
+            assert "Secure" in response.headers["Set-Cookie"]
+            assert '<link rel="alternate" hreflang="nl" href="https://lapau.example/nl/">' in page
+            connection.request("GET", "/en/", headers={**routed, "Host": "evil.example"})
+            refused = connection.getresponse()
+            refused.read()
+            assert refused.status == 400
+        finally:
+            connection.close()
+
+
+def test_the_real_server_will_not_start_in_production_without_its_hosts(tmp_path: Path) -> None:
+    settings = {name: value for name, value in PRODUCTION.items() if name != "LAPAU_HOSTS"}
+    server = LiveServer(tmp_path / "instance", settings)
+    server.env.pop("LAPAU_HOSTS", None)
+    with pytest.raises(RuntimeError, match="LAPAU_HOSTS is not set"):
+        server.start()
+    server.stop()
