@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
 
-from tests.conftest import LiveServer
+from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.client import Guest, stored_moves
 
 
@@ -39,5 +40,46 @@ def test_sigterm_closes_sockets_with_1012_and_a_restart_resumes_the_table(
         assert again.version == len(stored_moves(server, table_id)) == 1
         assert stored_moves(server, table_id) == [move]
         again.close()
+    finally:
+        server.stop()
+
+
+def test_a_restart_with_a_table_that_no_longer_replays_serves_every_other_table(
+    tmp_path: Path,
+) -> None:
+    server = LiveServer(tmp_path / "instance", {**STILL_BOTS, "LAPAU_TABLE_SEED": "11"})
+    server.start()
+    try:
+        guest = Guest(server)
+        good, bad = guest.open_table("koikoi", rounds="3"), guest.open_table("koikoi", rounds="3")
+        table = guest.connect(good)
+        table.move(next(m for m in table.moves if m.startswith("play ")))
+        table.receive_until('id="status"')
+        table.close()
+        server.stop()
+        # As if the rules had changed under it: its log now holds an action they refuse
+        # (the deal of a next round while the first is being played).
+        with sqlite3.connect(server.instance / "lapau.sqlite") as db:
+            db.execute(
+                "INSERT INTO play_action (table_id, seq, text, at) VALUES (?, 0, 'next', ?)",
+                (bad, "2026-01-01 00:00:00"),
+            )
+
+        server.start()
+        resumed = guest.connect(good)
+        resumed.close()
+        assert resumed.version == len(stored_moves(server, good)) == 1
+        assert "could not be replayed" in guest.page(f"/en/table/{bad}")
+        assert "could not go on after an update" in guest.page("/en/play/")
+        assert guest.handshake_status(bad, server.url) == 101
+        ended = guest.connect(bad)
+        assert 'hx-swap-oob="outerHTML:.table"' in ended.received[0]
+        assert "could not be replayed" in ended.received[0]
+        opcode, frame = ended.ws.recv_data_frame(True)
+        ended.ws.shutdown()  # the server closed it; release our end of the socket
+        assert opcode == 8 and int.from_bytes(frame.data[:2], "big") == 1000
+        log = server.log.read_text()
+        assert log.count(f"table {bad} no longer replays") == 1
+        assert "Traceback" not in log
     finally:
         server.stop()

@@ -16,7 +16,7 @@ from webapp.auth import accounts
 from webapp.auth.models import User
 from webapp.game.protocol import Outcome
 from webapp.play.hub import Hub, Listener, TableSession
-from webapp.play.store import Seat
+from webapp.play.store import Seat, TableBroken
 from webapp.ranking import ratings
 from webapp.ranking.models import RatedResult, RatedTable, Rating
 
@@ -200,6 +200,25 @@ def test_a_table_the_server_stopped_before_rating_is_caught_up(
     assert "Rated 2 table(s)." in result.output
     assert {row.table_id for row in rows(app, RatedTable)} == {session.id, unrated.id}
     assert ratings.catch_up(app.extensions["lapau.db"]) == 0
+
+
+def test_a_finished_table_whose_log_no_longer_replays_is_never_rated(
+    app: Flask, hub: Hub, finished_table: Callable[..., TableSession]
+) -> None:
+    hooks = list(hub.on_finish)
+    hub.on_finish.clear()  # both ended while the server was stopping
+    good = finished_table("kowah", ["rina", "budi"], players=2)
+    bad = finished_table("koikoi", ["rina", "budi"], rounds=3)
+    hub.on_finish.extend(hooks)
+    hub.store.append(bad.id, bad.version, "next", None)  # a move after the end, refused
+    engine = app.extensions["lapau.db"]
+    assert ratings.catch_up(engine) == 1
+    assert [row.table_id for row in rows(app, RatedTable)] == [good.id]
+    with pytest.raises(TableBroken) as broken:
+        hub.store.load(bad.id)
+    assert broken.value.finished and "game-over" in broken.value.reason
+    assert ratings.catch_up(engine) == 0
+    assert {row.table_id for row in rows(app, RatedResult)} == {good.id}
 
 
 def test_a_clash_over_a_first_rating_row_is_tried_again(

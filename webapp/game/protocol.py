@@ -77,6 +77,9 @@ class Game(Generic[S, A, V]):
     every zone (their multisets are equal at every step), and ``hidden_cards`` gives the
     card ids that a seat (``None``: a spectator) may not see anywhere at that moment: no
     view, page or message for that seat may mention one of them.
+
+    ``rules_version`` is stored with every table: raise it with any change that makes an
+    action log replay differently (tests/game/golden holds the playouts that show it).
     """
 
     name: str
@@ -95,6 +98,7 @@ class Game(Generic[S, A, V]):
     deck: tuple[str, ...]
     cards: Callable[[S], tuple[str, ...]]
     hidden_cards: Callable[[S, int | None], frozenset[str]]
+    rules_version: int
     default_options: Mapping[str, Any] = field(default_factory=dict)
 
     def play(self, state: S, text: str) -> S:

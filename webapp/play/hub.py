@@ -27,9 +27,9 @@ from typing import Any, Protocol
 
 from webapp.game import registry
 from webapp.game.protocol import IllegalAction
-from webapp.game.replay import replay
 from webapp.play.diff import operations, strip
-from webapp.play.store import Seat, Store, StoredTable, StoreError
+from webapp.play.revive import revive
+from webapp.play.store import Seat, Store, StoredTable, StoreError, TableBroken
 
 log = logging.getLogger(__name__)
 
@@ -377,6 +377,7 @@ class Hub:
         chosen = {**game.default_options, **options}
         table_id = "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(10))
         seed = secrets.randbelow(2**31) if seed is None else seed
+        game.new_game(seed, chosen)  # options the rules refuse raise here, storing nothing
         self.store.create(table_id, game_name, seed, chosen, seats, owner)
         session = self._session(self.store.load(table_id))
         session.start()
@@ -385,15 +386,17 @@ class Hub:
     def _session(self, stored: StoredTable | None) -> TableSession:
         if stored is None:
             raise KeyError("no such table")
-        game = registry.get(stored.game)
-        state = replay(game, stored.seed, stored.options, stored.log)
+        _game, state = revive(self.store, stored)
         session = TableSession(self, stored, state, stored.log)
         with self.lock:
             self.sessions[stored.id] = session
         return session
 
     def get(self, table_id: str) -> TableSession | None:
-        """The live session, loaded from its log if this process has not seen it yet."""
+        """The live session, loaded from its log if this process has not seen it yet.
+
+        Raises :class:`TableBroken` for a stored table whose log no longer replays.
+        """
         with self.lock:
             session = self.sessions.get(table_id)
             if session is not None:
@@ -432,10 +435,16 @@ class Hub:
                     session.owner = new
 
     def restore(self) -> int:
-        """Rebuild every unfinished table from its log (after a restart)."""
+        """Rebuild every unfinished table from its log (after a restart); returns how
+        many resumed.  A table whose log no longer replays is marked broken and skipped:
+        it stops nothing but itself."""
         count = 0
         for table_id in self.store.unfinished():
-            if self.get(table_id) is not None:
+            try:
+                session = self.get(table_id)
+            except TableBroken:
+                continue  # marked and logged; its players find an apology
+            if session is not None:
                 count += 1
         return count
 

@@ -16,7 +16,7 @@ from webapp.play.hub import Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
 from webapp.play.setups import DEFAULT_LEVEL, LEVELS, SETUPS
-from webapp.play.store import Seat
+from webapp.play.store import Seat, TableBroken
 
 bp = Blueprint("play", __name__)
 
@@ -40,6 +40,12 @@ def session_or_404(table_id: str) -> TableSession:
     if session is None:
         abort(404)
     return session
+
+
+@bp.app_errorhandler(TableBroken)
+def broken_table(broken: TableBroken) -> str:
+    """Any page of a table whose moves no longer replay: it has ended, with an apology."""
+    return render_template("play/broken.html", broken=broken, setups=SETUPS, oob=False)
 
 
 @bp.get("/<lang_code>/play/")

@@ -21,6 +21,7 @@ from webapp.locale import LANGUAGES
 from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.play.players import known_player
 from webapp.play.render import split_fragments
+from webapp.play.store import TableBroken
 from webapp.social.live import at_table
 
 MAX_MESSAGE = 4096
@@ -102,7 +103,13 @@ def serve(ws: Any, session: TableSession, listener: Listener) -> None:
 
 def table_socket(ws: Any, table_id: str) -> None:
     hub: Hub = current_app.extensions["lapau.hub"]
-    session = hub.get(table_id)
+    try:
+        session = hub.get(table_id)
+    except TableBroken as broken:
+        # Its moves no longer replay (a page open since before an update): the apology
+        # takes the table's place, and a normal close keeps htmx from reconnecting.
+        ws.send(render_template("play/_broken.html", broken=broken, oob=True))
+        return
     if session is None:  # checked at the handshake; gone since only if deleted
         return
     player = known_player()
@@ -124,8 +131,11 @@ def check_handshake() -> None:
         if table_id is None:
             return  # not a table's socket: a room's checks its own target
         hub: Hub = current_app.extensions["lapau.hub"]
-        if len(table_id) > 16 or hub.get(table_id) is None:
-            abort(404)
+        try:
+            if len(table_id) > 16 or hub.get(table_id) is None:
+                abort(404)
+        except TableBroken:
+            return  # the socket itself says the table has ended
 
 
 def init_app(app: Flask) -> None:

@@ -4,6 +4,10 @@ A move is stored before the table adopts it, so a write that fails must fail cle
 :meth:`Store.append` tries a busy or locked database a few more times (SQLite's own
 busy timeout waits first), and otherwise raises :class:`StoreError`, which the table
 turns into a refusal that changes nothing.
+
+A table whose log the rules of the day refuse (after a rules change) is marked broken
+with the reason (:meth:`Store.mark_broken`, which logs it that one time); loading it
+again raises :class:`TableBroken` at once, without replaying.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from sqlalchemy import Engine, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
-from webapp.play.models import ActionRecord, TableRecord, utcnow
+from webapp.game import registry
+from webapp.play.models import BROKEN_REASON_LENGTH, ActionRecord, TableRecord, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +34,20 @@ BUSY_RETRIES = (0.05, 0.2)
 
 class StoreError(Exception):
     """A move could not be stored (database busy, locked, full or gone): nothing changed."""
+
+
+class TableBroken(Exception):
+    """A stored table that can no longer be played: its log does not replay.
+
+    ``finished`` tells whether the match had ended before (then its ratings stand).
+    """
+
+    def __init__(self, table_id: str, game: str, reason: str, finished: bool) -> None:
+        super().__init__(f"table {table_id} is broken: {reason}")
+        self.table_id = table_id
+        self.game = game
+        self.reason = reason
+        self.finished = finished
 
 
 def is_busy(error: BaseException) -> bool:
@@ -67,6 +86,7 @@ class StoredTable:
     owner: str
     finished: bool
     log: tuple[str, ...]
+    rules_version: int
 
 
 ADD_ACTION = insert(ActionRecord)
@@ -99,6 +119,7 @@ class Store:
             options=json.dumps(options, sort_keys=True),
             seats=json.dumps([asdict(seat) for seat in seats]),
             owner=owner,
+            rules_version=registry.get(game).rules_version,
         )
         with Session(self.engine) as session:
             session.add(record)
@@ -153,30 +174,60 @@ class Store:
             return False
         return True
 
+    def mark_broken(self, table_id: str, reason: str) -> None:
+        """Record that a table's log no longer replays, and say so in the log this once:
+        a table marked broken is never replayed again."""
+        reason = reason[:BROKEN_REASON_LENGTH]
+        log.warning("table %s no longer replays, marked broken: %s", table_id, reason)
+        try:
+            with Session(self.engine) as session:
+                record = session.get(TableRecord, table_id)
+                if record is not None:
+                    record.broken = reason
+                    session.add(record)
+                    session.commit()
+        except (OperationalError, OSError) as error:
+            log.warning("could not mark table %s broken: %s", table_id, error)
+
     def load(self, table_id: str) -> StoredTable | None:
+        """The stored table, None if there is none; raises :class:`TableBroken` for one
+        marked broken or whose setup no longer reads (marking it)."""
         with Session(self.engine) as session:
             record = session.get(TableRecord, table_id)
             if record is None:
                 return None
+            if record.broken is not None:
+                raise TableBroken(record.id, record.game, record.broken, record.finished)
             rows = session.exec(
                 select(ActionRecord.text)
                 .where(ActionRecord.table_id == table_id)
                 .order_by(col(ActionRecord.seq))
             ).all()
+            try:
+                options = json.loads(record.options)
+                seats = tuple(Seat(**seat) for seat in json.loads(record.seats))
+            except (ValueError, TypeError) as error:
+                reason = f"unreadable setup: {error}"
+                self.mark_broken(record.id, reason)
+                raise TableBroken(record.id, record.game, reason, record.finished) from error
             return StoredTable(
                 id=record.id,
                 game=record.game,
                 seed=record.seed,
-                options=json.loads(record.options),
-                seats=tuple(Seat(**seat) for seat in json.loads(record.seats)),
+                options=options,
+                seats=seats,
                 owner=record.owner,
                 finished=record.finished,
                 log=tuple(rows),
+                rules_version=record.rules_version,
             )
 
     def unfinished(self) -> list[str]:
+        """The tables to resume after a restart: not finished, not broken."""
         with Session(self.engine) as session:
-            statement = select(TableRecord.id).where(col(TableRecord.finished).is_(False))
+            statement = select(TableRecord.id).where(
+                col(TableRecord.finished).is_(False), col(TableRecord.broken).is_(None)
+            )
             return list(session.exec(statement).all())
 
     def transfer(self, old: str, new: str) -> list[str]:
@@ -187,7 +238,10 @@ class Store:
         changed = []
         with Session(self.engine) as session:
             for record in session.exec(select(TableRecord)).all():
-                seats = json.loads(record.seats)
+                try:
+                    seats = json.loads(record.seats)
+                except ValueError:
+                    seats = []  # a broken table's: its owner still moves
                 moved = False
                 for seat in seats:
                     if seat.get("player") == old:

@@ -21,11 +21,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from webapp.auth.models import User
-from webapp.game import registry
 from webapp.game.protocol import Outcome
-from webapp.game.replay import replay
 from webapp.play.models import TableRecord
-from webapp.play.store import Seat, Store
+from webapp.play.revive import revive
+from webapp.play.store import Seat, Store, TableBroken
 from webapp.ranking import elo
 from webapp.ranking.models import RatedResult, RatedTable, Rating, utcnow
 from webapp.ranking.tiers import Tier, tier_of
@@ -198,16 +197,21 @@ def catch_up(engine: Engine) -> int:
         rated = select(RatedTable.table_id)
         candidates = db.exec(
             select(TableRecord.id).where(
-                col(TableRecord.finished).is_(True), col(TableRecord.id).not_in(rated)
+                col(TableRecord.finished).is_(True),
+                col(TableRecord.broken).is_(None),
+                col(TableRecord.id).not_in(rated),
             )
         ).all()
     count = 0
     for table_id in candidates:
-        stored = store.load(table_id)
-        if stored is None or rated_accounts(stored.seats) is None:
-            continue
-        game = registry.get(stored.game)
-        outcome = game.outcome(replay(game, stored.seed, stored.options, stored.log))
+        try:
+            stored = store.load(table_id)
+            if stored is None or rated_accounts(stored.seats) is None:
+                continue
+            game, state = revive(store, stored)
+        except TableBroken:
+            continue  # its log no longer replays (marked now): a broken table never counts
+        outcome = game.outcome(state)
         if outcome is None:
             continue
         teams = game.teams(len(stored.seats))

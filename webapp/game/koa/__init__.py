@@ -18,6 +18,11 @@ from webapp.game.protocol import Game
 __all__ = ["GAME", "KoaState", "KoaView", "deal_from", "koa_cards"]
 
 
+#: Stored with every table; raise it when a rules change makes old logs replay
+#: differently, and regenerate tests/game/golden on purpose (its README says how).
+RULES_VERSION = 1
+
+
 def _seats(state: KoaState) -> int:
     return SEATS
 
@@ -44,5 +49,6 @@ GAME: Game[KoaState, KoaAction, KoaView] = Game(
     deck=DECK,
     cards=cards,
     hidden_cards=hidden_cards,
+    rules_version=RULES_VERSION,
     default_options={"mode": "quick"},
 )

@@ -24,6 +24,10 @@ from webapp.game.koikoi.state import Action, State, parse_action
 from webapp.game.koikoi.view import View, view
 from webapp.game.protocol import Game, solo_teams
 
+#: Stored with every table; raise it when a rules change makes old logs replay
+#: differently, and regenerate tests/game/golden on purpose (its README says how).
+RULES_VERSION = 1
+
 GAME: Game[State, Action, View] = Game(
     name="koikoi",
     seat_counts=(2,),
@@ -41,6 +45,7 @@ GAME: Game[State, Action, View] = Game(
     deck=DECK,
     cards=all_cards,
     hidden_cards=hidden_cards,
+    rules_version=RULES_VERSION,
     default_options=DEFAULT_OPTIONS,
 )
 

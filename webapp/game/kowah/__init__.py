@@ -25,6 +25,10 @@ from webapp.game.kowah.state import (
 from webapp.game.kowah.view import KowahView, hidden_cards, view
 from webapp.game.protocol import Bot, Game, solo_teams
 
+#: Stored with every table; raise it when a rules change makes old logs replay
+#: differently, and regenerate tests/game/golden on purpose (its README says how).
+RULES_VERSION = 1
+
 _bots: dict[str, Bot[KowahView, KowahAction]] = dict(BOTS)
 
 GAME: Game[KowahState, KowahAction, KowahView] = Game(
@@ -44,6 +48,7 @@ GAME: Game[KowahState, KowahAction, KowahView] = Game(
     deck=DECK,
     cards=cards,
     hidden_cards=hidden_cards,
+    rules_version=RULES_VERSION,
     default_options={"players": DEFAULT_PLAYERS},
 )
 
