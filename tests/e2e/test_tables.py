@@ -7,12 +7,13 @@ hand that the server accepts.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import QUICK_BOTS, LiveServer
+from tests.conftest import QUICK_BOTS, STILL_BOTS, LiveServer
 
 pytestmark = pytest.mark.e2e
 
@@ -142,5 +143,32 @@ def test_a_server_restart_in_the_middle_of_a_game(
                 break
             page.wait_for_timeout(100)
         assert int(version(page)) > seen
+    finally:
+        server.stop()
+
+
+def test_an_open_table_whose_moves_no_longer_replay_after_a_restart_shows_an_apology(
+    page: Page, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    instance = tmp_path_factory.mktemp("broken") / "instance"
+    server = LiveServer(instance, {**STILL_BOTS, "LAPAU_TABLE_SEED": "11"})
+    server.start()
+    try:
+        start(page, server, "koikoi", "rounds", "3")
+        table_id = page.url.rsplit("/", 1)[1]
+        server.stop()
+        # As if a rules change had come with the restart: the log holds an action the
+        # rules refuse (the next round's deal in the middle of the first).
+        with sqlite3.connect(instance / "lapau.sqlite") as db:
+            db.execute(
+                "INSERT INTO play_action (table_id, seq, text, at) VALUES (?, 0, 'next', ?)",
+                (table_id, "2026-01-01 00:00:00"),
+            )
+        server.start()
+        # The page reconnects by itself; the apology takes the table's place.
+        apology = page.locator(".broken")
+        expect(apology).to_contain_text("could not be replayed", timeout=30_000)
+        expect(page.locator(".table")).to_have_count(0)
+        expect(apology.get_by_role("link")).to_have_attribute("href", "/en/play/")
     finally:
         server.stop()
