@@ -7,13 +7,13 @@ hand that the server accepts.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.conftest import QUICK_BOTS, STILL_BOTS, LiveServer
+from tests.play.client import break_log
 
 pytestmark = pytest.mark.e2e
 
@@ -157,13 +157,7 @@ def test_an_open_table_whose_moves_no_longer_replay_after_a_restart_shows_an_apo
         start(page, server, "koikoi", "rounds", "3")
         table_id = page.url.rsplit("/", 1)[1]
         server.stop()
-        # As if a rules change had come with the restart: the log holds an action the
-        # rules refuse (the next round's deal in the middle of the first).
-        with sqlite3.connect(instance / "lapau.sqlite") as db:
-            db.execute(
-                "INSERT INTO play_action (table_id, seq, text, at) VALUES (?, 0, 'next', ?)",
-                (table_id, "2026-01-01 00:00:00"),
-            )
+        break_log(instance, table_id)  # as if the rules had changed under it
         server.start()
         # The page reconnects by itself; the apology takes the table's place.
         apology = page.locator(".broken")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from pathlib import Path
 
 from tests.conftest import STILL_BOTS, LiveServer
-from tests.play.client import Guest, stored_moves
+from tests.play.client import Guest, break_log, stored_moves
 
 
 def test_sigterm_closes_sockets_with_1012_and_a_restart_resumes_the_table(
@@ -57,13 +56,7 @@ def test_a_restart_with_a_table_that_no_longer_replays_serves_every_other_table(
         table.receive_until('id="status"')
         table.close()
         server.stop()
-        # As if the rules had changed under it: its log now holds an action they refuse
-        # (the deal of a next round while the first is being played).
-        with sqlite3.connect(server.instance / "lapau.sqlite") as db:
-            db.execute(
-                "INSERT INTO play_action (table_id, seq, text, at) VALUES (?, 0, 'next', ?)",
-                (bad, "2026-01-01 00:00:00"),
-            )
+        break_log(server.instance, bad)  # as if the rules had changed under it
 
         server.start()
         resumed = guest.connect(good)
