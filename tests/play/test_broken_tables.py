@@ -42,6 +42,17 @@ def break_log(hub: Hub, session: TableSession) -> None:
     hub.store.append(session.id, session.version, refused_action(session), None)
 
 
+def alter(hub: Hub, table_id: str, **columns: object) -> None:
+    """Change a stored table's columns behind the hub's back."""
+    with Session(hub.store.engine) as db:
+        record = db.get(TableRecord, table_id)
+        assert record is not None
+        for column, value in columns.items():
+            setattr(record, column, value)
+        db.add(record)
+        db.commit()
+
+
 @pytest.fixture
 def restarted(app: Flask) -> Iterator[list[Flask]]:
     """Apps started afterwards on the same instance, as a restarted server (not testing,
@@ -136,13 +147,7 @@ def test_an_unknown_game_or_a_setup_that_does_not_read_breaks_only_its_table(
     hub: Hub, practice: Practice, damage: dict[str, str]
 ) -> None:
     bad, good = practice("koa"), practice("koa", seed=9)
-    with Session(hub.store.engine) as db:
-        record = db.get(TableRecord, bad.id)
-        assert record is not None
-        for column, value in damage.items():
-            setattr(record, column, value)
-        db.add(record)
-        db.commit()
+    alter(hub, bad.id, **damage)
     fresh = Hub(hub.store, hub.renderer, hub.timing, hub.scheduler, hub.clock)
     assert fresh.restore() == 1
     assert set(fresh.sessions) == {good.id}
@@ -176,3 +181,24 @@ def test_its_players_find_it_ended_with_an_apology_in_their_language(
     listed = client.get(f"/{lang}/play/").text
     assert listed.count(str(escape(ended))) == 1
     assert f"/{lang}/table/{good.id}" in listed and f"/{lang}/table/{bad.id}" in listed
+
+
+@pytest.mark.parametrize("game", ["koa", "kowah", "koikoi"])
+def test_a_table_records_the_rules_version_it_was_dealt_under(
+    hub: Hub, practice: Practice, game: str
+) -> None:
+    session = practice(game)
+    stored = hub.store.load(session.id)
+    assert stored is not None
+    assert stored.rules_version == session.game.rules_version >= 1
+
+
+def test_a_log_from_older_rules_that_still_replays_goes_on(
+    hub: Hub, clock: ManualClock, practice: Practice
+) -> None:
+    old = practice("kowah", players=3)
+    clock.run_until(lambda: old.game.to_act(old.state) == 0)
+    alter(hub, old.id, rules_version=old.game.rules_version - 1)
+    fresh = Hub(hub.store, hub.renderer, hub.timing, clock, clock.now)
+    assert fresh.restore() == 1
+    assert fresh.sessions[old.id].state == old.state
