@@ -203,24 +203,24 @@ class Store:
                 .where(ActionRecord.table_id == table_id)
                 .order_by(col(ActionRecord.seq))
             ).all()
-            try:
-                options = json.loads(record.options)
-                seats = tuple(Seat(**seat) for seat in json.loads(record.seats))
-            except (ValueError, TypeError) as error:
-                reason = f"unreadable setup: {error}"
-                self.mark_broken(record.id, reason)
-                raise TableBroken(record.id, record.game, reason, record.finished) from error
-            return StoredTable(
-                id=record.id,
-                game=record.game,
-                seed=record.seed,
-                options=options,
-                seats=seats,
-                owner=record.owner,
-                finished=record.finished,
-                log=tuple(rows),
-                rules_version=record.rules_version,
-            )
+        try:
+            options = json.loads(record.options)
+            seats = tuple(Seat(**seat) for seat in json.loads(record.seats))
+        except (ValueError, TypeError) as error:
+            reason = f"unreadable setup: {error}"
+            self.mark_broken(record.id, reason)
+            raise TableBroken(record.id, record.game, reason, record.finished) from error
+        return StoredTable(
+            id=record.id,
+            game=record.game,
+            seed=record.seed,
+            options=options,
+            seats=seats,
+            owner=record.owner,
+            finished=record.finished,
+            log=tuple(rows),
+            rules_version=record.rules_version,
+        )
 
     def unfinished(self) -> list[str]:
         """The tables to resume after a restart: not finished, not broken."""
