@@ -127,15 +127,22 @@ def _options(view: View, seen: Seen) -> list[tuple[Action, tuple[int, ...], tupl
 
 # --- potential: the expected yaku points of a pile given each card's chance to join it ---
 
-_DRY: Final = tuple(INDEX[card] for card in sorted(DRY_LIGHTS, key=INDEX.__getitem__))
+
+def _indexes(cards: frozenset[str]) -> tuple[int, ...]:
+    """Card indices in deck order: a set's own order follows the hash seed, and the order
+    of a float sum or product decides near-ties between moves."""
+    return tuple(sorted(INDEX[card] for card in cards))
+
+
+_DRY: Final = _indexes(DRY_LIGHTS)
 _RAIN: Final = INDEX[RAIN_MAN]
 _SAKE, _CURTAIN, _MOON = INDEX[SAKE_CUP], INDEX[CURTAIN], INDEX[MOON]
-_ISC: Final = tuple(INDEX[card] for card in BOAR_DEER_BUTTERFLIES)
-_POEMS: Final = tuple(INDEX[card] for card in POEMS)
-_BLUES: Final = tuple(INDEX[card] for card in BLUES)
-_ANIMALS: Final = tuple(INDEX[card] for card in ANIMALS)
-_RIBBONS: Final = tuple(INDEX[card] for card in RIBBONS)
-_PLAINS: Final = tuple(INDEX[card] for card in PLAINS)
+_ISC: Final = _indexes(BOAR_DEER_BUTTERFLIES)
+_POEMS: Final = _indexes(POEMS)
+_BLUES: Final = _indexes(BLUES)
+_ANIMALS: Final = _indexes(ANIMALS)
+_RIBBONS: Final = _indexes(RIBBONS)
+_PLAINS: Final = _indexes(PLAINS)
 
 
 def _excess(probs: Probs, cards: tuple[int, ...], need: int) -> float:
