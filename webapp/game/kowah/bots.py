@@ -1,6 +1,7 @@
 """Kowah bots, one per level, each deciding from a seat's view and its own generator only.
 
-The levels differ in what they know. ``random`` picks any legal action. ``easy`` knows its own
+The levels differ in what they know. ``random`` picks any legal action, except that it always
+declares a checki hand, as every level does (RULES.md §2). ``easy`` knows its own
 hand: it keeps the cards closest to checki (fewest cards missing) and takes a discard that
 brings it closer. ``medium`` also watches the declared seats and never discards their winning
 cards unless forced. ``hard`` also counts the live copies of every type (those not visible in
@@ -295,8 +296,9 @@ class _Planner:
 
 
 def random_bot(view: KowahView, rng: random.Random) -> KowahAction:
-    """Any legal action, uniformly."""
-    return rng.choice(view.legal)
+    """Any legal action, uniformly; but like every bot it declares a checki hand (RULES.md §2)."""
+    declares = [action for action in view.legal if isinstance(action, Declare)]
+    return rng.choice(declares or view.legal)
 
 
 easy: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=False)
