@@ -252,6 +252,20 @@ def parse_value(text: str) -> Any:
         return text
 
 
+def seat_options(game: AnyGame, seats: int, options: Mapping[str, Any]) -> dict[str, int]:
+    """The player count option of a game with several: the number of bots decides it,
+    over the game's default; an explicit contradictory one stops the run."""
+    if len(game.seat_counts) == 1:
+        return {}
+    given = options.get("players", seats)
+    if given != seats:
+        raise SystemExit(
+            f"--options players={given} contradicts the {seats} bots given: "
+            "the number of bots decides the player count"
+        )
+    return {"players": seats}
+
+
 def simulate(
     name: str,
     games: int,
@@ -267,9 +281,7 @@ def simulate(
     unknown = [label for label in bots if label not in game.bots]
     if unknown:
         raise SystemExit(f"unknown bot levels {unknown}; known: {sorted(game.bots)}")
-    merged = {**game.default_options, **options}
-    if len(game.seat_counts) > 1:
-        merged.setdefault("players", len(bots))
+    merged = {**game.default_options, **options, **seat_options(game, len(bots), options)}
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
     batch = Batch()
