@@ -134,14 +134,3 @@ def test_in_whole_deals_watching_bots_discard_a_winning_card_only_when_forced(le
                 safe = [a for a in seen.legal if isinstance(a, Discard) and a.card not in danger]
                 assert action.card not in danger or not safe
             state = GAME.apply(state, action)
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_every_level_declares_a_checki_hand(level: str) -> None:
-    """RULES.md §2: declaring is a choice, but bots always declare, the random one included."""
-    state = arranged_deal([READY, LOOSE_2.split()], stock_top=["coins-1"], first=0)
-    state = play(state, "draw", "discard red-flower")
-    seen = GAME.view(state, 0)
-    assert seen.phase == "declare"
-    for seed in range(50):
-        assert isinstance(BOTS[level](seen, random.Random(seed)), Declare)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from webapp.game.kowah import checki_pairs
-from webapp.game.kowah.cards import DECK, HONOURS, TYPES, kind, sort_cards
+from webapp.game.kowah.cards import DECK, HONOURS, SUITS, TYPES, kind, sort_cards
 from webapp.game.kowah.rules import MULTIPLIER, claimant, win_reason
 from webapp.game.kowah.state import parse_action
 from webapp.game.protocol import IllegalAction
@@ -95,10 +97,26 @@ CHECKI_CASES = [
         {"coins-9"},
     ),
     (
-        "(decided) eight cards of one rank are never checki",
+        "(decided) eight of one rank, 3-3-2: the pair is the type held twice",
+        "coins-2*3 strings-2*3 myriads-2*2",
+        {"myriads-2"},
+    ),
+    (
+        "(decided) eight of one rank, 2-3-3",
         "coins-5*2 strings-5*3 myriads-5*3",
+        {"coins-5"},
+    ),
+    (
+        "(decided) eight of one rank, 4-2-2: either type held twice",
+        "coins-5*4 strings-5*2 myriads-5*2",
+        {"strings-5", "myriads-5"},
+    ),
+    (
+        "(decided) eight of one rank, 4-3-1: no type held twice",
+        "coins-5*4 strings-5*3 myriads-5",
         set(),
     ),
+    ("(decided) eight of one rank, 4-4-0: no type held twice", "coins-5*4 myriads-5*4", set()),
     (
         "not checki: loose cards",
         "coins-1 coins-2 coins-3 coins-4 coins-5 coins-6 coins-7 coins-8",
@@ -125,6 +143,36 @@ def test_only_eight_card_hands_can_be_checki(size: int) -> None:
 def test_checki_pairs_ignores_card_order() -> None:
     cards = hand("coins-5*2 strings-5*2 myriads-5 coins-8*3")
     assert checki_pairs(reversed(cards)) == checki_pairs(sort_cards(cards))
+
+
+def passing_splits(counts: tuple[int, int, int]) -> set[str]:
+    """RULES.md §2 read literally for eight cards of rank 5 held as ``counts`` per suit.
+
+    Every pair type held exactly twice, with every way to split the other six cards into two
+    triples; a split passes when the pair and each triple (all of one rank) make five cards
+    two of one suit, two of a second and one of the third.
+    """
+    found = set()
+    for p, held in enumerate(counts):
+        if held != 2:
+            continue
+        rest = [n - 2 * (i == p) for i, n in enumerate(counts)]
+        for first in itertools.product(*(range(n + 1) for n in rest)):
+            if sum(first) != 3:
+                continue
+            second = [n - f for n, f in zip(rest, first, strict=True)]
+            fives = [[t + 2 * (i == p) for i, t in enumerate(triple)] for triple in (first, second)]
+            if all(sorted(five) == [1, 2, 2] for five in fives):
+                found.add(f"{SUITS[p]}-5")
+    return found
+
+
+@pytest.mark.parametrize(
+    "counts", [c for c in itertools.product(range(5), repeat=3) if sum(c) == 8]
+)
+def test_eight_of_one_rank_follow_the_split_rules(counts: tuple[int, int, int]) -> None:
+    cards = [f"{suit}-5" for suit, n in zip(SUITS, counts, strict=True) for _ in range(n)]
+    assert checki_pairs(cards) == frozenset(passing_splits(counts))
 
 
 def test_an_exposed_pair_type_is_held_exactly_twice() -> None:

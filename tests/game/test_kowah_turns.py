@@ -167,11 +167,12 @@ def test_passing_keeps_the_hand_free_and_it_may_declare_later() -> None:
     assert legal_actions(state) == (Declare("coins-1"), Pass())
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
 def test_decided_bots_always_declare(level: str) -> None:
     state = play(deal(["coins-1"]), "draw", "discard red-flower")
-    action = BOTS[level](GAME.view(state, 0), __import__("random").Random(1))
-    assert action == Declare("coins-1")
+    for seed in range(50):  # the random bot too, whatever its generator says
+        action = BOTS[level](GAME.view(state, 0), __import__("random").Random(seed))
+        assert action == Declare("coins-1")
 
 
 # --- Checki: choosing the exposed pair ---------------------------------------------------------
@@ -183,6 +184,17 @@ def test_the_declarer_chooses_either_suited_pair_of_a_two_two_one_hand() -> None
     state = play(state, "draw", "discard red-flower")
     assert legal_actions(state) == (Declare("coins-5"), Declare("strings-5"), Pass())
     assert play(state, "declare strings-5").exposed[0] == "strings-5"
+
+
+def test_decided_eight_of_one_rank_expose_the_type_held_twice() -> None:
+    ready = "coins-2 coins-2 coins-2 strings-2 strings-2 strings-2 myriads-2 red-flower".split()
+    state = arranged_deal([ready, LOOSE_1.split(), LOOSE_2.split()], stock_top=["myriads-2"])
+    state = play(state, "draw", "discard red-flower")
+    assert legal_actions(state) == (Declare("myriads-2"), Pass())
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Declare("coins-2"))  # held three times: its third copy is in the hand
+    assert err.value.reason == "pair-not-exposable"
+    assert play(state, "declare myriads-2").exposed[0] == "myriads-2"
 
 
 # --- After declaring ---------------------------------------------------------------------------

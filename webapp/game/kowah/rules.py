@@ -3,10 +3,10 @@
 Checki is two triples (three cards of one kind: suits free for ranks, one honour for honours)
 and one identical pair. When the pair shares its rank with a triple, the five cards of that
 rank must be two of one suit, two of a second and one of the third, and either suited pair may
-be exposed. Decisions where RULES.md is silent: two triples may share a rank (six cards of one
-rank, suits free, are two triples), and a hand holding eight cards of one rank is never checki
-(the pair's rank may be shared by one triple only, so that the exposed type is held exactly
-twice and its third copy is a card the player does not hold).
+be exposed. Two triples may share a rank (six cards of one rank, suits free, are two triples),
+and eight cards of one rank are checki when some split into two triples and a pair passes
+those rules, the exposed pair being a type held exactly twice (RULES.md §2, decided), so that
+its third copy is a card the player does not hold.
 """
 
 from __future__ import annotations
@@ -59,6 +59,11 @@ def _checki_pairs(cards: tuple[str, ...]) -> frozenset[str]:
         if size == 2 and len(types) == 1:
             pairs = frozenset(types)
         elif size == 5 and sorted(types.values()) == [1, 2, 2]:
+            pairs = frozenset(card for card, count in types.items() if count == 2)
+        elif size == 8:
+            # Eight of one rank: a pair type held exactly twice always leaves a split that
+            # passes (3-3-2: c c s + c s s; 4-2-2: c c s + c c s, each triple 2-2-1 with the
+            # pair), and no other type may be exposed; 4-3-1 and 4-4-0 are not checki.
             pairs = frozenset(card for card, count in types.items() if count == 2)
         else:
             return frozenset()
