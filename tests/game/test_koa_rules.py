@@ -507,6 +507,29 @@ def test_hiu_rule_beats_bans() -> None:
     assert throws(state) == {"hiu-babak", "hiu-kucing"}
 
 
+def test_decided_when_every_held_type_is_banned_only_ceki_keeping_cards_may_go() -> None:
+    hand = CEKI + ["sisir-halus"]
+    state = replace(
+        play(table(), "cabut"),
+        hands=(tuple(sorted(hand)), *[tuple(FILLER)] * 3),
+        bans=tuple(Ban(0, 1, card) for card in sorted(set(hand))),
+    )
+    assert throws(state) == {"sisir-halus"}  # the kept CEKI hand is still ceki
+    assert refused(state, "throw jarum-wajik") == "takabek"
+    assert play(state, "throw sisir-halus").koa[0] == {"betung-enam"}
+
+
+def test_decided_six_hiu_give_way_when_the_only_hiu_is_the_type_just_eaten() -> None:
+    thrower = ["hiu-babak"] + FILLER[1:]
+    eater = ["hiu-babak"] * 5 + FILLER[5:]
+    state = play(table(thrower, eater), "cabut", "throw hiu-babak", "makan")
+    assert state.hands[1].count("hiu-babak") == 6
+    assert throws(state) == set(FILLER[5:])  # the eaten type stays unthrowable
+    assert refused(state, "throw hiu-babak") == "throw-eaten-card"
+    assert play(state, f"throw {FILLER[5]}").hands[1].count("hiu-babak") == 6
+    assert play(state, "timeout").throws[-1].card == legal_throws(state)[0]  # not a hiu
+
+
 def test_bans_end_with_the_round() -> None:
     state = eaten_sisir()
     state = replace(state, arena=state.arena[:0])
