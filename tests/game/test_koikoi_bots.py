@@ -9,7 +9,7 @@ import pytest
 
 from webapp.game.koikoi import GAME
 from webapp.game.koikoi.bots import potential
-from webapp.game.koikoi.cards import DECK, sort_cards
+from webapp.game.koikoi.cards import DECK, MONTH, sort_cards
 from webapp.game.koikoi.rules import apply, new_game
 from webapp.game.koikoi.state import KoiKoi, Play, State, Stop
 from webapp.game.koikoi.view import view
@@ -146,3 +146,18 @@ def test_potential_grows_with_the_chance_of_each_card() -> None:
     high[DECK.index("jan-crane")] = 1.0
     assert potential(high) > potential(low)
     assert potential([1.0] * 48) > 40
+
+
+def test_medium_never_lays_a_card_down_while_it_can_capture() -> None:
+    """Issue 19: declining an obvious capture reads as a blunder, not as a weaker player."""
+    checked = 0
+    for seed in range(6):
+        for state in positions(seed, 40):
+            seen = view(state, state.turn)
+            field = {MONTH[card] for card in seen.field}
+            if seen.phase != "play" or not any(MONTH[card] in field for card in seen.hand):
+                continue
+            action = GAME.bots["medium"](seen, random.Random(seed))
+            assert isinstance(action, Play) and MONTH[action.card] in field
+            checked += 1
+    assert checked > 100

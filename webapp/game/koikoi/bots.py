@@ -6,8 +6,10 @@ Levels differ in what they know, not in deliberate mistakes:
 - ``easy``: knows which cards are precious (lights, then yaku pieces, then plains); takes
   the dearest capture, lays down its cheapest card, always stops.
 - ``medium``: knows the yaku and weighs each move by how much it advances its own yaku,
-  but keeps no track of the opponent's pile or of which cards are gone; calls koi-koi on
-  a cheap yaku early in the round.
+  but keeps no track of the opponent's pile or of which cards are gone, and does not look
+  ahead to what a move leaves the opponent; like most people it captures whenever it can
+  (choosing the capture by its yaku) and lays a card down only when it cannot; calls
+  koi-koi on a cheap yaku early in the round.
 - ``hard``: also tracks every card still unseen and the opponent's pile: it values a
   move by the yaku it brings nearer for itself minus those it leaves the opponent (what
   lies on the field after its move and who is likely to hold that month), and decides
@@ -298,7 +300,7 @@ def easy_bot(view: View, rng: random.Random) -> Action:
 
 
 def medium_bot(view: View, rng: random.Random) -> Action:
-    """Advances its own yaku most; koi-koi on a cheap yaku while its hand is still full."""
+    """Captures when it can, advancing its own yaku most; koi-koi on a cheap early yaku."""
     if (only := _single(view)) is not None:
         return only
     seen = Seen.of(view)
@@ -306,8 +308,12 @@ def medium_bot(view: View, rng: random.Random) -> Action:
         assert view.prompt is not None
         cheap = view.prompt.score.points < 4 and len(seen.hand) >= 5
         return KoiKoi() if cheap else Stop()
+    # Like most people it never lays a card down while it can capture: its weakness is its
+    # picture of the cards, not passing up what lies in front of it.
+    options = _options(view, seen)
+    captures = [option for option in options if option[3] != seen.mine]
     return max(
-        _options(view, seen),
+        captures or options,
         key=lambda option: potential(_naive_chances(option[1], option[2], option[3])),
     )[0]
 
