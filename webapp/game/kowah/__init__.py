@@ -27,7 +27,7 @@ from webapp.game.protocol import Bot, Game, solo_teams
 
 #: Stored with every table; raise it when a rules change makes old logs replay
 #: differently, and regenerate tests/game/golden on purpose (its README says how).
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 _bots: dict[str, Bot[KowahView, KowahAction]] = dict(BOTS)
 
