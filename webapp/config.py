@@ -109,6 +109,12 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "STRICT_TRANSPORT_SECURITY": STRICT_TRANSPORT_SECURITY if production else None,
         "BABEL_DEFAULT_LOCALE": "id",
         "BABEL_TRANSLATION_DIRECTORIES": "i18n",
+        # The largest real form (a password change: two 128-character passwords of 4-byte
+        # characters, percent-encoded, and its token) is 3.2 KB.  A body past these limits
+        # is refused (413) from its Content-Length, before it is read or parsed.
+        "MAX_CONTENT_LENGTH": 16 * 1024,
+        "MAX_FORM_MEMORY_SIZE": 16 * 1024,
+        "MAX_FORM_PARTS": 50,
         # A year: every static URL carries its content hash, so it never changes meaning.
         "SEND_FILE_MAX_AGE_DEFAULT": 365 * 24 * 3600,
     }

@@ -1,17 +1,43 @@
-"""Error pages in the reader's language: a wrong address is a page, not a crash."""
+"""Error pages in the reader's language, in the site's layout, each with a way back.
+
+Every HTTP error the site answers is a page of its own (``errors/<status>.html``): a
+wrong address, a refused request, a form far too large, too many tries, a crash.  Each
+offers the page the reader came from (when it is on this site) and the home page.  An
+unknown Host is the one exception: no link can be built for it, so its page stands alone.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, render_template
-from werkzeug.exceptions import HTTPException, SecurityError
+from flask import Flask, Response, make_response, render_template, request
+from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
+
+from webapp.pages import same_site_referrer
+
+#: The statuses with a page of their own; any other error shows its family's page.
+PAGES = frozenset({400, 403, 404, 405, 413, 429, 500})
 
 
-def not_found(_error: HTTPException) -> tuple[str, int]:
-    return render_template("errors/404.html"), 404
+def way_back() -> str | None:
+    """The page to go back to: where the reader came from, unless that is this page."""
+    back = same_site_referrer()
+    if back is None or (request.method == "GET" and back == request.full_path.rstrip("?")):
+        return None
+    return back
 
 
-def server_error(_error: Exception) -> tuple[str, int]:
-    return render_template("errors/500.html"), 500
+def error_page(error: HTTPException) -> Response:
+    code = error.code or 500
+    page = code if code in PAGES else (500 if code >= 500 else 400)
+    response = make_response(render_template(f"errors/{page}.html", back=way_back()), code)
+    # What the error itself says to clients (Allow on a 405, Retry-After), not its HTML.
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
+
+
+def server_error(error: InternalServerError) -> Response:
+    return error_page(error)
 
 
 def unknown_host(_error: SecurityError) -> tuple[str, int]:
@@ -22,5 +48,6 @@ def unknown_host(_error: SecurityError) -> tuple[str, int]:
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(SecurityError, unknown_host)
-    app.register_error_handler(404, not_found)
+    app.register_error_handler(HTTPException, error_page)
+    # Also what an unexpected exception becomes (Flask wraps it in InternalServerError).
     app.register_error_handler(500, server_error)

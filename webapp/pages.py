@@ -41,6 +41,15 @@ def safe_next(target: str | None) -> str:
     return url_for("pages.index")
 
 
+def same_site_referrer() -> str | None:
+    """The page of this site the request came from (its path and query), or None."""
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc != request.host or not referrer.path.startswith("/"):
+        return None
+    path = referrer.path + (f"?{referrer.query}" if referrer.query else "")
+    return path if safe_next(path) == path else None
+
+
 @bp.route("/<lang_code>/settings", methods=["GET", "POST"])
 def settings() -> str | BaseResponse:
     if request.method == "GET":

@@ -26,7 +26,7 @@ from werkzeug.wrappers import Response
 
 from webapp.auth.routes import needs_login
 from webapp.locale import current_language
-from webapp.pages import safe_next
+from webapp.pages import safe_next, same_site_referrer
 from webapp.play.players import signed_in_player
 from webapp.social import friends
 from webapp.social.invites import localized
@@ -56,11 +56,7 @@ def back_to_friends() -> Response:
 
 def came_from() -> str:
     """The page a form was posted from (same site only), else the friends page."""
-    referrer = urlsplit(request.referrer or "")
-    if referrer.netloc == request.host and referrer.path:
-        path = referrer.path + (f"?{referrer.query}" if referrer.query else "")
-        return safe_next(path)
-    return url_for("social.friends")
+    return same_site_referrer() or url_for("social.friends")
 
 
 @bp.get("/<lang_code>/friends", endpoint="friends")
