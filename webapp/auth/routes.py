@@ -66,7 +66,8 @@ def sign_in() -> Page:
     elif form.validate_on_submit():
         found = accounts.find_by_username(rules.normalise_username(form.username.data))
         stored = found.password_hash if found is not None else None
-        if found is not None and rules.check_password(stored, form.password.data):
+        # Checked even for an unknown name: the answer's time tells nothing about accounts.
+        if rules.check_password(stored, form.password.data) and found is not None:
             accounts.sign_in(found, remember=bool(form.remember.data))
             return redirect(next_target(form), code=303)
         form.password.errors = [_("That username and password do not match.")]

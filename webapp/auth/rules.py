@@ -1,16 +1,22 @@
 """What a username and a password must be: few rules, each one explained.
 
 Passwords follow current advice (NIST SP 800-63B): long enough, not the username, not one
-of the passwords everyone tries first, and no rules about digits or symbols.  They are
-hashed with scrypt.
+of the passwords everyone tries first, not blank, and no rules about digits or symbols.
+They are hashed with scrypt, off the event loop (scrypt takes a tenth of a second of CPU
+and releases the GIL meanwhile), and a check costs the same whether or not the account
+exists.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from functools import cache
 
 from flask_babel import lazy_gettext as _l
 from werkzeug.security import check_password_hash, generate_password_hash
+
+from webapp.offload import off_loop
 
 USERNAME = re.compile(r"[a-z0-9_-]{3,20}")
 MIN_PASSWORD = 8
@@ -49,12 +55,23 @@ def username_problem(username: str) -> str | None:
     return None
 
 
+def is_blank(text: str) -> bool:
+    """Whether ``text`` shows nothing: only spaces, or characters that print nothing.
+
+    >>> is_blank(" " * 8), is_blank("\u200b\u3000\t" * 3), is_blank("  a  ")
+    (True, True, False)
+    """
+    return all(char.isspace() or unicodedata.category(char) in ("Cc", "Cf") for char in text)
+
+
 def password_problem(password: str, username: str) -> str | None:
     """Why ``password`` is not good enough for ``username``, or None.
 
     >>> password_problem("correct horse", "rina") is None
     True
     """
+    if is_blank(password):
+        return str(_l("A password cannot be only spaces."))
     if len(password) < MIN_PASSWORD:
         return str(_l("Use at least 8 characters."))
     if len(password) > MAX_PASSWORD:
@@ -67,18 +84,17 @@ def password_problem(password: str, username: str) -> str | None:
 
 
 def hash_password(password: str) -> str:
-    return generate_password_hash(password, method="scrypt")
+    return off_loop(generate_password_hash, password, method="scrypt")
 
 
-#: Checked when the username is unknown, so that a wrong username takes as long as a
-#: wrong password and does not tell which usernames exist.
-_DUMMY_HASH: list[str] = []
+@cache
+def dummy_hash() -> str:
+    """What a password is checked against when there is no hash (the answer is then no)."""
+    return hash_password("not a real password")
 
 
 def check_password(stored: str | None, password: str) -> bool:
-    if stored is None:
-        if not _DUMMY_HASH:
-            _DUMMY_HASH.append(hash_password("not a real password"))
-        check_password_hash(_DUMMY_HASH[0], password)
-        return False
-    return check_password_hash(stored, password)
+    """Whether ``password`` matches ``stored``; as slow for None (no such account, or an
+    account without a password) as for a wrong password, so the time tells nothing."""
+    matches = off_loop(check_password_hash, stored or dummy_hash(), password)
+    return stored is not None and matches

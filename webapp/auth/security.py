@@ -7,7 +7,8 @@ revalidated page (304) always holds a token that still matches the browser's ses
 Tokens do not expire on their own (``WTF_CSRF_TIME_LIMIT = None``): they live as long as
 the session's secret, which is renewed at every sign-in and sign-out.
 
-Rate limits are counted per client address in memory (the site runs one worker);
+Rate limits are counted in memory (the site runs one worker), per client address and, on
+the password forms, also per account;
 ``LAPAU_PROXIES`` says how many reverse proxies in front may be trusted for
 ``X-Forwarded-For`` and ``X-Forwarded-Proto`` (0 by default).
 """
@@ -18,19 +19,25 @@ import hashlib
 import os
 from typing import Any
 
-from flask import Flask, current_app, g, render_template, session
+from flask import Flask, current_app, g, render_template, request, session
 from flask_limiter import Limiter
-from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from flask_login import current_user
 from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from webapp.auth.rules import normalise_username
+from webapp.errors import way_back
+
 csrf = CSRFProtect()
 
+#: Posts per client address.
 LIMITS = {
     "auth.sign_in": "10/minute",
     "auth.reauthenticate": "10/minute",
     "auth.sign_up": "5/minute",
+    "auth.change_password": "10/minute",
+    "auth.delete_account": "10/minute",
     "play.setup": "30/minute",
     "social.ask": "20/minute",
     "social.send_invite": "30/minute",
@@ -39,6 +46,23 @@ LIMITS = {
     "rooms.take_seat": "20/minute",
     "rooms.again": "20/minute",
 }
+
+#: Posts per account (the signed-in one, or the username a form names), from any address:
+#: every form that checks or sets a password costs a scrypt hash.
+ACCOUNT_LIMITS = {
+    "auth.sign_in": "10/minute",
+    "auth.reauthenticate": "5/minute",
+    "auth.sign_up": "5/minute",
+    "auth.change_password": "5/minute",
+    "auth.delete_account": "5/minute",
+}
+
+
+def account_key() -> str:
+    """Whose password a form is about: the signed-in account, or the username it names."""
+    if current_user.is_authenticated:
+        return f"account:{current_user.get_id()}"
+    return "username:" + normalise_username(request.form.get("username", ""))[:20]
 
 
 def form_token() -> str:
@@ -51,11 +75,7 @@ def form_token() -> str:
 
 
 def refused(_error: CSRFError) -> tuple[str, int]:
-    return render_template("errors/csrf.html"), 400
-
-
-def too_many(_error: RateLimitExceeded) -> tuple[str, int]:
-    return render_template("errors/429.html"), 429
+    return render_template("errors/csrf.html", back=way_back()), 400
 
 
 def init_app(app: Flask) -> None:
@@ -75,8 +95,11 @@ def init_app(app: Flask) -> None:
         if view is not None:
             limited: Any = limiter.limit(limit, methods=["POST"])(view)
             app.view_functions[endpoint] = limited
+    for endpoint, limit in ACCOUNT_LIMITS.items():
+        view = app.view_functions[endpoint]
+        limited = limiter.limit(limit, key_func=account_key, methods=["POST"])(view)
+        app.view_functions[endpoint] = limited
     app.extensions["lapau.limiter"] = limiter
-    app.register_error_handler(429, too_many)
 
 
 def limiter() -> Limiter:
