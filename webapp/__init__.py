@@ -44,10 +44,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         ranking,
         request_log,
         rooms,
+        routing,
         rules,
         social,
     )
 
+    routing.init_app(app)
     logs.init_app(app)
     request_log.init_app(app)
     health.init_app(app)

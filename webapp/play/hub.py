@@ -167,9 +167,14 @@ class TableSession:
 
     def leave(self, listener: Listener) -> None:
         with self.lock:
-            if listener in self.listeners:
-                self.listeners.remove(listener)
+            self._drop(listener)
             self._release()
+
+    def _drop(self, listener: Listener) -> None:
+        """Stop sending to ``listener``; a socket that closed while messages to it were
+        still queued is dropped by each failed send, and by its own leaving, alike."""
+        if listener in self.listeners:
+            self.listeners.remove(listener)
 
     def _release(self) -> None:
         """A finished table nobody watches leaves memory (its log rebuilds it if asked)."""
@@ -319,7 +324,7 @@ class TableSession:
         try:
             listener.connection.send(data)
         except Exception:  # noqa: BLE001 - a dead socket must not stop the table
-            self.listeners.remove(listener)
+            self._drop(listener)
 
 
 class Timings:

@@ -10,6 +10,7 @@ localized notice and changes nothing.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -36,6 +37,24 @@ def same_origin() -> bool:
     return urlsplit(origin).netloc == request.host
 
 
+#: A JSON string, its escapes included: brackets inside one do not nest anything.  One
+#: left open runs to the end, and nothing backtracks: the scan stays linear.
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+#: Arrays and objects a message may hold: htmx's is an object with one object inside.
+MAX_CONTAINERS = 8
+
+
+def too_nested(raw: str) -> bool:
+    """Whether ``raw`` opens more arrays and objects than any real message does (a
+    deeply nested one would exhaust json's recursion before it could be refused).
+
+    >>> too_nested('{"a": "[[[[[[[[[", "HEADERS": {"HX-Request": "true"}}'), too_nested("[" * 9)
+    (False, True)
+    """
+    outside_strings = JSON_STRING.sub("", raw)
+    return outside_strings.count("[") + outside_strings.count("{") > MAX_CONTAINERS
+
+
 def message_fields(raw: object, fields: set[str]) -> dict[str, Any] | None:
     """The JSON object an htmx ``ws-send`` form sent, or None when the message is not
     one or names a field besides ``fields`` and htmx's own.
@@ -48,7 +67,7 @@ def message_fields(raw: object, fields: set[str]) -> dict[str, Any] | None:
     >>> message_fields('{"a": "stop", "seat": 2}', {"a"}) is None
     True
     """
-    if not isinstance(raw, str):
+    if not isinstance(raw, str) or len(raw) > MAX_MESSAGE or too_nested(raw):
         return None
     try:
         message = json.loads(raw)

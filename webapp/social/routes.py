@@ -100,7 +100,7 @@ def ask() -> Response:
     return back_to_friends()
 
 
-@bp.post("/<lang_code>/friends/<int:other>/<action>")
+@bp.post("/<lang_code>/friends/<id:other>/<action>")
 @needs_login
 def change(other: int, action: str) -> Response:
     if action not in ACTIONS:
