@@ -47,7 +47,8 @@ ODD_TEXTS = [
     "%s%n",
     "play ../../etc/passwd",
     "a" * 65,
-    "x" * 20000,
+    "x" * 10000,  # long, yet within the body limit
+    "x" * 20000,  # past it
     "😀" * 40,
 ]
 

@@ -77,9 +77,9 @@ def test_a_body_past_the_limit_is_refused_before_it_is_read(
 @pytest.mark.slow
 def test_a_six_megabyte_form_does_not_delay_a_bystander(live_server: LiveServer) -> None:
     refused: list[tuple[bytes, float]] = []
+    body = many_fields(SIX_MB)  # made beforehand: this process's bystander needs the GIL
 
     def attack() -> None:
-        body = many_fields(SIX_MB)
         with socket.create_connection(("127.0.0.1", live_server.port), timeout=30) as sock:
             started = time.perf_counter()
             # Read while sending: the answer comes long before the body could be sent,
@@ -105,8 +105,9 @@ def test_a_six_megabyte_form_does_not_delay_a_bystander(live_server: LiveServer)
     status, seconds = refused[-1]
     assert status.startswith(b"HTTP/1.1 413"), status
     assert seconds < 1.0
-    # Generous: the machine is shared; before the fix the bystander waited a second.
-    assert max(during) <= 3 * baseline[-2] + 0.25, (baseline, during)
+    # Generous (the machine is shared): before the fix the bystander waited a second or
+    # more, as long as the parse took.
+    assert max(during) <= 2 * baseline[-1] + 0.5, (baseline, during)
 
 
 def test_the_largest_real_forms_fit_and_a_bigger_body_does_not(
