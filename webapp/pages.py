@@ -43,7 +43,10 @@ def safe_next(target: str | None) -> str:
 
 def same_site_referrer() -> str | None:
     """The page of this site the request came from (its path and query), or None."""
-    referrer = urlsplit(request.referrer or "")
+    try:
+        referrer = urlsplit(request.referrer or "")
+    except ValueError:  # not a URL at all ("http://[")
+        return None
     if referrer.netloc != request.host or not referrer.path.startswith("/"):
         return None
     path = referrer.path + (f"?{referrer.query}" if referrer.query else "")
