@@ -61,7 +61,7 @@ ACCOUNT_LIMITS = {
 def account_key() -> str:
     """Whose password a form is about: the signed-in account, or the username it names."""
     if current_user.is_authenticated:
-        return f"account:{current_user.get_id()}"
+        return f"account:{current_user.id}"
     return "username:" + normalise_username(request.form.get("username", ""))[:20]
 
 
