@@ -30,7 +30,7 @@ translations: $(VENV)/.installed
 	$(BIN)/python -m babel.messages.frontend compile --statistics -d webapp/i18n
 
 database: $(VENV)/.installed
-	$(BIN)/flask --app webapp init-db
+	$(BIN)/flask --app webapp db upgrade
 
 run: setup database
 	$(BIN)/gunicorn --worker-class gevent --workers 1 --worker-connections 2000 \

@@ -107,6 +107,10 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        # The Procfile's release step first: the schema comes from the migrations.
+        flask = Path(sys.executable).with_name("flask")
+        upgrade = [str(flask), "--app", "webapp", "db", "upgrade"]
+        subprocess.run(upgrade, cwd=ROOT, env=self.env, check=True, stdout=subprocess.DEVNULL)
         gunicorn = Path(sys.executable).with_name("gunicorn")
         self.process = subprocess.Popen(
             [str(gunicorn), "--worker-class", "gevent", "--workers", "1"]

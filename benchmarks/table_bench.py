@@ -47,11 +47,13 @@ class Socket:
 
 def bytes_per_move(games: int) -> dict[str, Any]:
     os.environ.setdefault("LAPAU_INSTANCE_PATH", tempfile.mkdtemp())
-    from webapp import create_app
+    from webapp import create_app, db, schema
     from webapp.play.hub import Hub, Listener
     from webapp.play.store import Seat
 
     app = create_app({"TESTING": True})
+    with app.app_context():
+        schema.upgrade(db.engine())
     hub: Hub = app.extensions["lapau.hub"]
     queue: list[Callable[[], None]] = []
 

@@ -20,6 +20,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
+from tests.databases import migrated_instance
 from webapp import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("SECRET_KEY", raising=False)
     # Unit tests post forms without the CSRF token; tests/auth checks it is required.
@@ -78,7 +79,8 @@ class LiveServer:
         self.log = instance / "server.log"
 
     def start(self) -> None:
-        self.instance.mkdir(parents=True, exist_ok=True)
+        # The release step's work: a database at the newest migration (kept on a restart).
+        migrated_instance(self.instance)
         gunicorn = Path(sys.executable).with_name("gunicorn")
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(

@@ -46,6 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         rooms,
         routing,
         rules,
+        schema,
         social,
     )
 
@@ -57,6 +58,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     headers.init_app(app)
     db.init_app(app)
+    schema.init_app(app)
     cli.init_app(app)
     errors.init_app(app)
     display.init_app(app)
@@ -69,8 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     auth.init_app(app)
     ranking.init_app(app)
     with app.app_context():
-        db.create_all()
-        if not app.testing:
+        if not app.testing and schema.is_current(db.engine()):
             # After a restart every unfinished table resumes from its stored log.
             app.extensions["lapau.hub"].restore()
     return app

@@ -1,4 +1,7 @@
-"""The database: one SQLModel engine per app, SQLite by default, PostgreSQL by URL."""
+"""The database: one SQLModel engine per app, SQLite by default, PostgreSQL by URL.
+
+The tables come from the migrations (see schema.py), never from ``create_all``.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +9,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-import click
 from flask import Flask, current_app
 from sqlalchemy import Engine, event, make_url
-from sqlmodel import SQLModel, create_engine
+from sqlmodel import create_engine
 
 #: A SQLite database's own files: SQLite gives its log and index the database's mode.
 SQLITE_FILES = ("", "-wal", "-shm")
@@ -73,16 +75,5 @@ def engine() -> Engine:
     return found
 
 
-def create_all() -> None:
-    """Create every table the models declare (idempotent)."""
-    SQLModel.metadata.create_all(engine())
-
-
 def init_app(app: Flask) -> None:
     app.extensions["lapau.db"] = make_engine(app.config["DATABASE_URL"])
-
-    @app.cli.command("init-db")
-    def init_db_command() -> None:
-        """Create the database tables."""
-        create_all()
-        click.echo("Database ready.")

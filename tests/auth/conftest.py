@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.databases import migrated_instance
 from webapp import create_app
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -38,7 +39,7 @@ def sign_in(
 @pytest.fixture
 def csrf_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
     """The app as it runs: CSRF tokens required."""
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("SECRET_KEY", raising=False)
     return create_app({"TESTING": True})

@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 from sqlmodel import Session, select
 
 from tests.auth.conftest import PASSWORD, sign_in, sign_up
+from tests.databases import migrated_instance
 from webapp import create_app
 from webapp.auth.models import OAuthIdentity, User
 from webapp.db import engine
@@ -211,7 +212,7 @@ def test_deleting_the_account_removes_it_and_its_links(app: Flask, client: Flask
 
 
 def test_cookies_are_secure_in_production(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
     monkeypatch.setenv("LAPAU_ENV", "production")
     monkeypatch.setenv("LAPAU_HOSTS", "lapau.example")
     monkeypatch.setenv("SECRET_KEY", "a-production-secret-of-enough-length")

@@ -17,6 +17,7 @@ from flask import Flask
 from hypothesis import HealthCheck, settings
 
 from tests.conftest import STILL_BOTS, LiveServer
+from tests.databases import migrated_instance
 from tests.play.conftest import ManualClock
 from webapp import create_app
 from webapp.play.hub import Hub, TableSession
@@ -44,7 +45,7 @@ def fuzz(examples: int = EXAMPLES) -> settings:
 def make_app(instance: Path, **config: Any) -> Flask:
     """An app on its own instance folder; ``create_app`` reads the folder from the env."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("LAPAU_INSTANCE_PATH", str(instance))
+        patch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(instance)))
         patch.delenv("DATABASE_URL", raising=False)
         patch.delenv("SECRET_KEY", raising=False)
         return create_app({"TESTING": True, **config})
