@@ -25,6 +25,9 @@ def new_token() -> str:
 
 class User(SQLModel, table=True):
     __tablename__ = "auth_user"
+    # An id is never given out twice (SQLite reuses the highest one after a delete without
+    # this): it names the player at tables, in rooms and on open sockets.
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: int | None = Field(default=None, primary_key=True)
     username: str = Field(unique=True, index=True, max_length=20)

@@ -2,7 +2,7 @@
 player per rated table (the history the profile's chart and recent results read).
 
 Rows point at accounts with ``ON DELETE CASCADE``: a deleted account takes its ratings
-and history with it, and a later account that happens to get the same id starts fresh.
+and history with it (and its id is never given out again, see auth/models.py).
 The rated table's id is a primary key, so a table is rated at most once, whoever asks.
 """
 

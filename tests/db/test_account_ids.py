@@ -1,0 +1,47 @@
+"""A deleted account's id is never given to the next sign-up (issue #15, finding 7).
+
+The id names the person at tables (``u-<id>``), in rooms and on open sockets: given out
+again, it would hand all of that to a stranger.  SQLite reuses the highest id after a
+delete unless the table has AUTOINCREMENT, which migration 0002 adds; PostgreSQL's
+sequences never go back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+from sqlalchemy import make_url
+
+from tests.auth.conftest import sign_up
+from tests.db.conftest import account_id, app_on, close, migrate
+
+
+def delete_newest_then_sign_up(app: Flask, newest: str, next_one: str) -> tuple[int, int]:
+    """Sign ``newest`` up, delete their account through the page, sign ``next_one`` up:
+    both ids."""
+    client = app.test_client()
+    assert sign_up(client, newest) == 303
+    deleted = account_id(app, newest)
+    assert client.post("/en/account/delete", data={"confirm": newest}).status_code == 303
+    assert sign_up(client, next_one) == 303
+    return deleted, account_id(app, next_one)
+
+
+def test_a_deleted_accounts_id_goes_to_nobody_after_the_migration(
+    database_url: str, tmp_path: Path
+) -> None:
+    migrate(database_url, "0001")
+    before = app_on(database_url, tmp_path / "instance")
+    assert sign_up(before.test_client(), "rina") == 303
+    deleted, next_id = delete_newest_then_sign_up(before, "ana", "budi")
+    # Before: SQLite gives the deleted id out again.
+    sqlite = make_url(database_url).get_backend_name() == "sqlite"
+    assert (next_id == deleted) is sqlite
+    close(before)
+
+    migrate(database_url)
+    after = app_on(database_url, tmp_path / "instance")
+    deleted, next_id = delete_newest_then_sign_up(after, "cici", "dewi")
+    assert next_id > deleted
+    close(after)
