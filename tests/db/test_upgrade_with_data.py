@@ -1,0 +1,133 @@
+"""A database at the first migration, filled as people fill it, upgraded to the newest
+one: everything is still there and still works once the app starts on it again."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.auth.conftest import PASSWORD, sign_in, sign_up
+from tests.db.conftest import account, account_id, app_on, close, migrate
+from tests.play.conftest import ManualClock
+from tests.ranking.conftest import human_seats, play_out
+from webapp import schema
+from webapp.play.hub import Hub, TableSession
+from webapp.play.store import Seat
+from webapp.ranking import ratings
+
+ROOM = re.compile(r"/room/([A-Z2-9]{6})$")
+
+
+@dataclass
+class Before:
+    """What the database held before the upgrade, as the app showed it."""
+
+    unfinished: str
+    version: int
+    view: str
+    koikoi_rating: str
+    room: str
+
+
+def member(app: Flask, name: str) -> FlaskClient:
+    client = app.test_client()
+    assert sign_up(client, name) == 303
+    return client
+
+
+def to_seat(clock: ManualClock, session: TableSession, seat: int) -> None:
+    clock.run_until(lambda: session.game.to_act(session.state) == seat)
+    assert session.game.to_act(session.state) == seat
+
+
+def easy_move(session: TableSession, seat: int) -> str:
+    view = session.game.view(session.state, seat)
+    return str(session.game.bots["easy"](view, random.Random(seat)))
+
+
+def fill(app: Flask) -> Before:
+    """Accounts, friends, a room, a rated match and a table left half played."""
+    rina, budi, sari = member(app, "rina"), member(app, "budi"), member(app, "sari")
+    assert rina.post("/en/friends/ask", data={"username": "budi"}).status_code == 303
+    assert budi.post(f"/en/friends/{account_id(app, 'rina')}/accept").status_code == 303
+    assert sari.post("/en/friends/ask", data={"username": "rina"}).status_code == 303
+
+    created = rina.post("/en/room/new", data={"game": "koa"})
+    room = ROOM.search(created.location)
+    assert room, created.location
+    assert budi.post(f"/en/room/{room.group(1)}/join", data={"seat": "1"}).status_code == 303
+
+    hub: Hub = app.extensions["lapau.hub"]
+    clock = ManualClock().hold(hub)
+    people = [account(app, "rina"), account(app, "budi")]
+    match = hub.create("koikoi", {"rounds": 3}, human_seats(people), owner=people[0].player)
+    play_out(match)
+    with app.app_context():
+        standing = ratings.standings(app.extensions["lapau.db"], account_id(app, "budi"))["koikoi"]
+
+    seats = [Seat("human", player=people[0].player, name="rina")] + [
+        Seat("bot", level="easy", name=f"Bot {n}") for n in range(1, 4)
+    ]
+    table = hub.create("koa", {"mode": "quick"}, seats, owner=people[0].player, seed=5)
+    to_seat(clock, table, 0)
+    table.submit(0, easy_move(table, 0), table.version)
+    to_seat(clock, table, 0)
+    return Before(
+        unfinished=table.id,
+        version=table.version,
+        view=repr(table.game.view(table.state, 0)),
+        koikoi_rating=str(standing.shown),
+        room=room.group(1),
+    )
+
+
+def test_everything_made_at_the_first_migration_survives_the_upgrade(
+    database_url: str, tmp_path: Path
+) -> None:
+    migrate(database_url, schema.FIRST)
+    first = app_on(database_url, tmp_path / "instance")
+    before = fill(first)
+    close(first)
+
+    migrate(database_url)
+    # Started as a server starts: not a test app, so it restores the unfinished tables.
+    app = app_on(database_url, tmp_path / "instance", TESTING=False)
+    hub: Hub = app.extensions["lapau.hub"]
+    hub.shutdown()  # the restored table's turn timer belongs to a real clock
+    clock = ManualClock().hold(hub)
+    try:
+        table = hub.sessions[before.unfinished]
+        assert table.version == before.version
+        assert repr(table.game.view(table.state, 0)) == before.view
+
+        rina = app.test_client()
+        assert sign_in(rina, "rina", PASSWORD) == 303
+        page = rina.get(f"/en/table/{before.unfinished}").get_data(as_text=True)
+        # Her seat's page, at the version she left, her turn.
+        assert f'id="version" name="v" value="{before.version}"' in page
+        assert 'data-turn="1"' in page
+        move = rina.post(
+            f"/en/table/{before.unfinished}/act",
+            data={"a": easy_move(table, 0), "v": str(table.version)},
+        )
+        assert move.status_code == 303 and "notice" not in move.location
+        assert table.version == before.version + 1
+        stored = hub.store.load(before.unfinished)
+        assert stored is not None and len(stored.log) == before.version + 1
+
+        profile = rina.get("/en/player/budi").get_data(as_text=True)
+        assert f'<dd class="big">{before.koikoi_rating}' in profile
+        friends = rina.get("/en/friends").get_data(as_text=True)
+        assert 'id="friend-' in friends and "budi" in friends
+        assert "sari" in friends and "wants to be your friend" in friends
+        room = rina.get(f"/en/room/{before.room}").get_data(as_text=True)
+        assert "budi" in room
+    finally:
+        hub.shutdown()
+        close(app)
+    assert clock.pending  # the bots would answer the move: the table lives on
