@@ -46,13 +46,10 @@ def metadata() -> MetaData:
 def render_item(kind: str, item: Any, _context: Any) -> str | Literal[False]:
     """Autogenerate writes SQLModel's own types (``AutoString``, ``UTCDateTime``) as the
     plain SQLAlchemy types they store: migrations stay independent of SQLModel's insides."""
-    if kind == "type" and isinstance(item, TypeDecorator) and is_sqlmodel_type(item):
+    sqlmodel_type = isinstance(item, TypeDecorator) and type(item).__module__.startswith("sqlmodel")
+    if kind == "type" and sqlmodel_type:
         return f"sa.{item.impl!r}"
     return False
-
-
-def is_sqlmodel_type(item: TypeDecorator[Any]) -> bool:
-    return type(item).__module__.startswith("sqlmodel.")
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -121,9 +118,9 @@ def is_current(engine: Engine) -> bool:
     at, newest = current(engine), head()
     if at != newest:
         log.warning(
-            "The database is at migration %s, the code needs %s: run `flask --app webapp db "
-            "upgrade` (the release step).  Stored tables are not restored until then.",
-            at,
+            "The database is at migration %s, the code needs %s: stored tables are not "
+            "restored until `flask --app webapp db upgrade` (the release step) has run.",
+            at or "none",
             newest,
         )
     return at == newest
