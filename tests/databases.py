@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from webapp import schema
-from webapp.db import make_engine
+from webapp.db import make_engine, sqlite_file
 
 
 @functools.cache
@@ -31,15 +31,25 @@ def template() -> Path:
     return path
 
 
-def migrated_sqlite(path: Path) -> Path:
-    """Put a database at the newest migration at ``path`` (unless one is there); returns it."""
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
+def migrated(url: str) -> str:
+    """Bring the empty database at ``url`` to the newest migration; returns the URL.
+    A SQLite file becomes a copy of the template; another database runs the migrations."""
+    path = sqlite_file(url)
+    if path is None:
+        engine = make_engine(url)
+        try:
+            schema.upgrade(engine)
+        finally:
+            engine.dispose()
+    elif not path.exists() or path.stat().st_size == 0:  # the app may have made it empty
+        # Private, as the app makes its instance folder and database (tests check it).
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         shutil.copyfile(template(), path)
-    return path
+        path.chmod(0o600)
+    return url
 
 
 def migrated_instance(instance: Path) -> Path:
     """An instance folder whose default SQLite database is at the newest migration."""
-    migrated_sqlite(instance / "lapau.sqlite")
+    migrated(f"sqlite:///{instance / 'lapau.sqlite'}")
     return instance

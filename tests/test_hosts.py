@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 
 from tests.auth.oidc_provider import CLIENT_ID, CLIENT_SECRET, Person, Provider
 from tests.conftest import STILL_BOTS, LiveServer
+from tests.databases import migrated_instance
 from tests.play.client import Guest
 from webapp import create_app
 from webapp.config import ConfigurationError
@@ -29,7 +30,7 @@ FOREIGN = "http://evil.example"
 
 
 def production_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hosts: str) -> Flask:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
     monkeypatch.setenv("LAPAU_ENV", "production")
     monkeypatch.setenv("SECRET_KEY", "a-production-secret-of-enough-length")
     monkeypatch.setenv("LAPAU_HOSTS", hosts)

@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import LiveServer
+from tests.databases import migrated_instance
 from webapp import create_app
 
 BASE = "https://lapau.example"
@@ -23,7 +24,7 @@ PASSWORD = "a long enough password"
 
 @pytest.fixture
 def production(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
     monkeypatch.setenv("LAPAU_ENV", "production")
     monkeypatch.setenv("LAPAU_HOSTS", "lapau.example")
     monkeypatch.setenv("SECRET_KEY", "a-production-secret-of-enough-length")
