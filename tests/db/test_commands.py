@@ -15,6 +15,7 @@ from tests.conftest import ROOT
 from tests.db.conftest import app_on, close
 from webapp import schema
 from webapp.auth.rules import hash_password
+from webapp.db import make_engine
 
 CREATE_ALL_SCHEMA = Path(__file__).with_name("create_all_schema.sql")
 
@@ -59,6 +60,10 @@ def test_a_database_made_before_migrations_is_stamped_then_upgraded(tmp_path: Pa
         old.execute(
             "INSERT INTO ranking_rating VALUES (1, 'koa', 1234.5, 3, 2, 0, 1, '2025-01-02')"
         )
+        old.execute(
+            "INSERT INTO play_table VALUES ('t1', 'koa', 7, '{}', '[]', 'u-1', 0,"
+            " '2025-01-03', '2025-01-03')"
+        )
     old.close()
 
     app = app_on(f"sqlite:///{path}", tmp_path / "instance")
@@ -69,6 +74,23 @@ def test_a_database_made_before_migrations_is_stamped_then_upgraded(tmp_path: Pa
         assert version == [(schema.head(),)]
         ratings = upgraded.execute("SELECT user_id, rating FROM ranking_rating").fetchall()
         assert ratings == [(1, 1234.5)]
+        # Dealt before rules had versions: version 1, and it replays.
+        tables = upgraded.execute("SELECT id, rules_version, broken FROM play_table").fetchall()
+        assert tables == [("t1", 1, None)]
     upgraded.close()
     assert sign_in(app.test_client(), "rina", PASSWORD) == 303
+    close(app)
+
+
+def test_a_database_made_by_create_all_with_todays_models_is_taken_over(tmp_path: Path) -> None:
+    """As main made them between the restore work and migrations: the newer columns are
+    there already, and the upgrade adds only what is missing."""
+    url = f"sqlite:///{tmp_path / 'newer.sqlite'}"
+    engine = make_engine(url)
+    schema.metadata().create_all(engine)
+    engine.dispose()
+    app = app_on(url, tmp_path / "instance")
+    result = app.test_cli_runner().invoke(args=["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"Database at migration {schema.head()}.\n"
     close(app)
