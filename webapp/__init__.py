@@ -70,8 +70,21 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     social.init_app(app)
     auth.init_app(app)
     ranking.init_app(app)
-    with app.app_context():
-        if not app.testing and schema.is_current(db.engine()):
-            # After a restart every unfinished table resumes from its stored log.
-            app.extensions["lapau.hub"].restore()
     return app
+
+
+def resume_tables(app: Flask) -> int:
+    """Resume every unfinished table from its stored log; the web server calls it once
+    its worker is ready (gunicorn.conf.py).
+
+    Not part of ``create_app``: every ``flask`` command builds the app too, and a release
+    step that resumed tables would start their bots and clocks beside the running site,
+    moving the same tables from two processes.
+    """
+    from webapp import db, schema
+
+    with app.app_context():
+        if not schema.is_current(db.engine()):
+            return 0
+        resumed: int = app.extensions["lapau.hub"].restore()
+        return resumed

@@ -8,7 +8,8 @@ import pytest
 from flask import Flask, g
 from sqlalchemy.exc import OperationalError
 
-from tests.play.conftest import Recorder
+from tests.play.conftest import ManualClock, Recorder
+from webapp import create_app, resume_tables
 from webapp.game.replay import replay
 from webapp.play.hub import Hub, Listener, Refusal
 from webapp.play.render import render_layout, split_fragments
@@ -127,6 +128,20 @@ def test_a_restarted_hub_rebuilds_unfinished_tables(
     restored = fresh.get(session.id)
     assert restored is not None
     assert restored.state == session.state and restored.log == session.log
+
+
+def test_only_the_serving_worker_resumes_tables(
+    app: Flask, clock: ManualClock, practice: object
+) -> None:
+    session = practice("koikoi", rounds=3)  # type: ignore[operator]
+    # A flask command (the release step's upgrade) builds the app on the same database:
+    # its hub must not wake the table, or two processes would move it.
+    command = create_app({"TESTING": False, "DATABASE_URL": app.config["DATABASE_URL"]})
+    other: Hub = command.extensions["lapau.hub"]
+    clock.hold(other)
+    assert session.id not in other.sessions
+    assert resume_tables(command) >= 1
+    assert session.id in other.sessions
 
 
 def test_a_listener_gets_the_whole_table_then_only_what_changed(
