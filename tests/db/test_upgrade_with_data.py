@@ -20,7 +20,7 @@ from tests.auth.conftest import PASSWORD, sign_in, sign_up
 from tests.db.conftest import account, account_id, app_on, close, migrate
 from tests.play.conftest import ManualClock
 from tests.ranking.conftest import human_seats, play_out
-from webapp import schema
+from webapp import resume_tables, schema
 from webapp.db import make_engine
 from webapp.play.hub import Hub, TableSession
 from webapp.play.store import Seat
@@ -131,11 +131,11 @@ def test_everything_made_at_the_first_migration_survives_the_upgrade(
     copy_rows(filled, database_url)
 
     migrate(database_url)
-    # Started as a server starts: not a test app, so it restores the unfinished tables.
+    # Started as a server's worker starts: it resumes the unfinished tables.
     app = app_on(database_url, tmp_path / "instance", TESTING=False)
     hub: Hub = app.extensions["lapau.hub"]
-    hub.shutdown()  # the restored table's turn timer belongs to a real clock
     clock = ManualClock().hold(hub)
+    assert resume_tables(app) == 1
     try:
         table = hub.sessions[before.unfinished]
         assert table.version == before.version

@@ -19,7 +19,7 @@ from markupsafe import escape
 from sqlmodel import Session
 
 from tests.play.conftest import ManualClock, Practice
-from webapp import create_app
+from webapp import create_app, resume_tables
 from webapp.play.hub import Hub, TableSession
 from webapp.play.models import TableRecord
 from webapp.play.store import TableBroken
@@ -55,8 +55,8 @@ def alter(hub: Hub, table_id: str, **columns: object) -> None:
 
 @pytest.fixture
 def restarted(app: Flask) -> Iterator[list[Flask]]:
-    """Apps started afterwards on the same instance, as a restarted server (not testing,
-    so create_app restores every unfinished table); their clocks are stopped after."""
+    """Apps started afterwards on the same instance, as a restarted server's worker (it
+    resumes every unfinished table once ready); their clocks are stopped after."""
     started: list[Flask] = []
     yield started
     for again in started:
@@ -66,6 +66,7 @@ def restarted(app: Flask) -> Iterator[list[Flask]]:
 def restart(started: list[Flask]) -> Flask:
     again = create_app(STILL)
     started.append(again)
+    resume_tables(again)
     return again
 
 
