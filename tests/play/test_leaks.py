@@ -1,21 +1,34 @@
-"""No leaks: every message a seat receives mentions only cards that seat may see.
+"""No leaks: every message a seat receives mentions only cards that seat may see, and
+nothing it receives depends on cards it cannot see.
 
 Whole games are played by bots with a listener on every seat and one spectator.  For
 each message the table's state at that moment is rebuilt from the log, and the message
 is scanned for every card that the engine says the seat may not see: by card id and by
 the art symbol that draws it (``href="#coins-5"`` draws Koa's ``babi-pusek``).
+
+Then the same log is played on two tables, one dealt as the seed says and one over a twin
+deal that swaps two card types the observer cannot see (tests/counterfactual.py): the
+messages the observer receives (fragments with hand counts, whose turn, the turn timer and
+the events, and the version each arrives at) must be the same on both tables.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
+from tests.counterfactual import bot_log, observers, relabel, twins
 from tests.play.conftest import ManualClock, Recorder
 from webapp import cards
+from webapp.game import registry
+from webapp.game.registry import AnyGame
 from webapp.game.replay import replay
-from webapp.play.hub import Listener
+from webapp.play.hub import Hub, Listener
+from webapp.play.store import Seat
 
 CASES = (
     [("koa", {"mode": "quick"}, seed) for seed in (1, 2, 3)]
@@ -54,3 +67,63 @@ def test_no_message_shows_a_card_its_seat_may_not_see(
             hidden = session.game.hidden_cards(states[version], seat)
             leaked = sorted(card for card in hidden if mentions(html, game, card))
             assert not leaked, f"seat {seat} at version {version} was sent {leaked}"
+
+
+TWIN_CASES = (
+    ("koa", {"mode": "quick"}, 1),
+    ("kowah", {"players": 3}, 5),
+    ("koikoi", {"rounds": 3}, 7),
+)
+
+
+def received(
+    hub: Hub,
+    clock: ManualClock,
+    game: AnyGame,
+    options: dict[str, Any],
+    seed: int,
+    log: Sequence[str],
+    observer: int | None,
+) -> list[tuple[int, str]]:
+    """What ``observer`` is sent while people at every seat play ``log`` on a new table,
+    each taking a few seconds, so the turn timers show."""
+    seats = [
+        Seat("human", player=f"g-{n}") for n in range(game.seats(game.new_game(seed, options)))
+    ]
+    session = hub.create(game.name, options, seats, owner="g-0", seed=seed)
+    recorder = Recorder(session)
+    session.join(Listener(recorder, observer, "en"))
+    for text in log:
+        clock.time += 7
+        seat = game.to_act(session.state)
+        assert seat is not None
+        session.submit(seat, text, session.version)
+    return [(version, html.replace(session.id, "TABLE")) for version, html in recorder.messages]
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), TWIN_CASES)
+def test_what_an_observer_receives_does_not_depend_on_cards_it_cannot_see(
+    hub: Hub,
+    clock: ManualClock,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    options: dict[str, Any],
+    seed: int,
+) -> None:
+    game = registry.get(name)
+    log = bot_log(game, seed, options)
+    for observer in observers(game, game.new_game(seed, options)):
+        _original, found = twins(game, seed, options, log, observer, count=1)
+        twin = found[0]
+        played = log[: twin.span - 1]
+        ours = received(hub, clock, game, options, seed, played, observer)
+        swap = {twin.swap[0]: twin.swap[1], twin.swap[1]: twin.swap[0]}
+        dealt = replace(
+            game, new_game=lambda seed, options: relabel(game.new_game(seed, options), swap)
+        )
+        monkeypatch.setitem(registry.games(), name, dealt)
+        theirs = received(hub, clock, dealt, options, seed, played, observer)
+        monkeypatch.setitem(registry.games(), name, game)
+        assert len(ours) > len(played) // 2
+        for mine, other in zip(ours, theirs, strict=True):
+            assert mine == other, f"{observer=} tells {twin.swap} apart at version {mine[0]}"
