@@ -52,6 +52,16 @@ def relabel(value: Any, swap: Mapping[str, str]) -> Any:
     return value
 
 
+def twin_game(game: AnyGame, swap: tuple[str, str]) -> AnyGame:
+    """``game`` dealing every deal with the two types of ``swap`` exchanged."""
+    both = {swap[0]: swap[1], swap[1]: swap[0]}
+
+    def deal(seed: int, options: Mapping[str, Any]) -> Any:
+        return relabel(game.new_game(seed, options), both)
+
+    return replace(game, new_game=deal)
+
+
 def bot_log(game: AnyGame, seed: int, options: Mapping[str, Any], level: str = "easy") -> list[str]:
     """The action texts of a whole game played by seeded ``level`` bots at every seat."""
     state = game.new_game(seed, options)
@@ -106,7 +116,7 @@ def twins(
         swap = {pair[0]: pair[1], pair[1]: pair[0]}
         twin = states(game, relabel(original[0], swap), log)
         span = matters = 0
-        announced = ANNOUNCED.get(game.name, lambda state: None)
+        announced: Callable[[Any], Any] = ANNOUNCED.get(game.name, _nothing)
         for ours, theirs in zip(original, twin, strict=False):
             if not _hidden(game, ours, observer, pair) or not _hidden(game, theirs, observer, pair):
                 break
@@ -118,6 +128,10 @@ def twins(
         found.append(Twin(pair, span, matters, twin))
     found.sort(key=lambda twin: (-twin.matters, -twin.span, twin.swap))
     return original, found[:count]
+
+
+def _nothing(state: Any) -> None:
+    return None
 
 
 def _hidden(game: AnyGame, state: Any, observer: int | None, pair: tuple[str, str]) -> bool:

@@ -11,7 +11,7 @@ from webapp.game.deck import remove_one
 from webapp.game.kowah import GAME
 from webapp.game.kowah.bots import BOTS
 from webapp.game.kowah.cards import sort_cards
-from webapp.game.kowah.state import Declare, Discard, KowahState, arranged_deal
+from webapp.game.kowah.state import Discard, KowahState, arranged_deal
 
 LEVELS = ("random", "easy", "medium", "hard")
 READY = "coins-5 strings-5 myriads-5 coins-7 strings-7 myriads-7 coins-1 red-flower".split()
@@ -91,19 +91,20 @@ def safety_test_deal() -> KowahState:
     state = arranged_deal(
         [mine, READY, LOOSE_2.split()], stock_top=["coins-1", "strings-9", "coins-2"], first=1
     )
-    return play(state, "draw", "discard red-flower", "declare coins-1", "draw")
+    return play(state, "draw", "discard red-flower declare coins-1", "draw")
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_bots_that_watch_declared_seats_never_discard_their_winning_card(level: str) -> None:
     state = play(safety_test_deal(), "discard strings-9", "draw")
     action = BOTS[level](GAME.view(state, 0), random.Random(0))
-    assert action != Discard("coins-1")
+    assert isinstance(action, Discard) and action.card != "coins-1"
 
 
 def test_the_easy_bot_knows_only_its_hand_and_discards_the_winning_card() -> None:
     state = play(safety_test_deal(), "discard strings-9", "draw")
-    assert BOTS["easy"](GAME.view(state, 0), random.Random(0)) == Discard("coins-1")
+    # and declares with it: the hand left (coins-5, coins-7, coins-2 pair) is checki
+    assert BOTS["easy"](GAME.view(state, 0), random.Random(0)) == Discard("coins-1", "coins-2")
 
 
 def test_hard_declares_with_the_pair_that_has_more_live_copies() -> None:
@@ -114,10 +115,10 @@ def test_hard_declares_with_the_pair_that_has_more_live_copies() -> None:
         [mine, loose_1.split(), theirs.split()], stock_top=["strings-9", "coins-8"], first=2
     )
     # seat 2 discards a coins-5: coins-5 has one live copy left, strings-5 two
-    state = play(state, "draw", "discard coins-5", "draw", "discard red-flower")
+    state = play(state, "draw", "discard coins-5", "draw")
     seen = GAME.view(state, 0)
-    assert BOTS["hard"](seen, random.Random(0)) == Declare("strings-5")
-    assert BOTS["medium"](seen, random.Random(0)) == Declare("coins-5")
+    assert BOTS["hard"](seen, random.Random(0)) == Discard("red-flower", "strings-5")
+    assert BOTS["medium"](seen, random.Random(0)) == Discard("red-flower", "coins-5")
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from webapp.game.kowah import GAME
 from webapp.game.kowah.cards import DECK, TYPES
-from webapp.game.kowah.state import Declare, Discard, KowahAction, KowahState, Timeout
+from webapp.game.kowah.state import Discard, KowahAction, KowahState, Timeout
 from webapp.game.protocol import IllegalAction
 from webapp.game.replay import replay
 
@@ -56,8 +56,8 @@ def check_legality(state: KowahState, rng: random.Random) -> None:
     assert mover is not None
     legal = GAME.legal_actions(state)
     assert legal and GAME.view(state, mover).legal == legal
-    card = rng.choice(TYPES)
-    wrong: KowahAction = Discard(card) if rng.random() < 0.5 else Declare(card)
+    card, pair = rng.choice(TYPES), rng.choice(TYPES)
+    wrong: KowahAction = Discard(card) if rng.random() < 0.5 else Discard(card, pair)
     if wrong not in legal:
         try:
             GAME.apply(state, wrong)

@@ -209,7 +209,7 @@ def test_multipliers_self_draw_three_other_draw_one_discard_two() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["draw", "take", "discard coins-5", "declare red-flower", "pass", "timeout"]
+    "text", ["draw", "take", "discard coins-5", "discard coins-5 declare red-flower", "timeout"]
 )
 def test_actions_round_trip_through_their_text(text: str) -> None:
     assert str(parse_action(text)) == text
@@ -223,6 +223,11 @@ def test_actions_round_trip_through_their_text(text: str) -> None:
         ("draw coins-1", "bad-action"),
         ("makan", "bad-action"),
         ("discard coins-10", "unknown-card"),
+        ("discard coins-5 declare", "unknown-card"),
+        ("discard coins-5 declare coins-10", "unknown-card"),
+        ("draw declare coins-5", "bad-action"),
+        ("declare coins-5", "bad-action"),
+        ("pass", "bad-action"),
     ],
 )
 def test_unknown_action_text_is_refused_with_a_reason(text: str, reason: str) -> None:

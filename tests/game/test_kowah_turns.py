@@ -7,11 +7,10 @@ import pytest
 from webapp.game.kowah import GAME
 from webapp.game.kowah.bots import BOTS
 from webapp.game.kowah.state import (
-    Declare,
     Discard,
     Draw,
+    KowahAction,
     KowahState,
-    Pass,
     PileCard,
     Take,
     Timeout,
@@ -40,9 +39,13 @@ def play(state: KowahState, *texts: str) -> KowahState:
     return state
 
 
+def declaring(actions: tuple[KowahAction, ...]) -> list[Discard]:
+    return [a for a in actions if isinstance(a, Discard) and a.declare]
+
+
 def declared(stock_top: list[str], one: str = LOOSE_1) -> KowahState:
     """Seat 0 has declared coins-1; seat 1 is to take."""
-    return play(deal(["coins-1", *stock_top], one), "draw", "discard red-flower", "declare coins-1")
+    return play(deal(["coins-1", *stock_top], one), "draw", "discard red-flower declare coins-1")
 
 
 # --- Setup -------------------------------------------------------------------------------------
@@ -132,10 +135,11 @@ def test_decided_no_copy_of_the_taken_type_may_be_discarded_that_turn() -> None:
         (("draw",), Draw(), "wrong-phase"),
         (("draw",), Take(), "wrong-phase"),
         (("draw",), Discard("coins-9"), "card-not-in-hand"),
-        (("draw",), Declare("coins-1"), "wrong-phase"),
-        (("draw",), Pass(), "wrong-phase"),
-        (("draw", "discard red-flower"), Declare("coins-5"), "pair-not-exposable"),
-        (("draw", "discard red-flower"), Discard("coins-5"), "wrong-phase"),
+        (("draw",), Discard("red-flower", "coins-5"), "pair-not-exposable"),
+        (("draw",), Discard("coins-5", "coins-1"), "pair-not-exposable"),
+        (("draw",), Discard("coins-9", "coins-1"), "card-not-in-hand"),
+        ((), Discard("red-flower", "coins-1"), "wrong-phase"),
+        (("draw", "discard red-flower"), Discard("coins-5", "coins-1"), "wrong-phase"),
     ],
 )
 def test_illegal_actions_raise_with_a_reason(
@@ -147,10 +151,22 @@ def test_illegal_actions_raise_with_a_reason(
     assert err.value.reason == reason
 
 
-def test_after_discarding_a_checki_hand_may_declare_or_pass() -> None:
+def test_a_discard_that_leaves_checki_may_declare_with_it_or_not() -> None:
+    state = play(deal(["coins-1"]), "draw")
+    legal = legal_actions(state)
+    assert Discard("red-flower", "coins-1") in legal and Discard("red-flower") in legal
+    # only the discard that leaves checki offers the declaration
+    assert declaring(legal) == [Discard("red-flower", "coins-1")]
+    declared = play(state, "discard red-flower declare coins-1")
+    assert declared.exposed[0] == "coins-1" and declared.current == 1
+    assert [e.kind for e in declared.events[-2:]] == ["discard", "declare"]
+
+
+def test_a_checki_hand_that_does_not_declare_passes_the_turn_with_its_discard() -> None:
+    """No step waits on a seat after its discard: the others could tell it is checki."""
     state = play(deal(["coins-1"]), "draw", "discard red-flower")
-    assert (state.current, state.phase) == (0, "declare")
-    assert legal_actions(state) == (Declare("coins-1"), Pass())
+    assert (state.current, state.phase, state.exposed[0]) == (1, "take", None)
+    assert state.events[-1].kind == "discard"
 
 
 def test_a_hand_that_is_not_checki_gets_no_declare_step() -> None:
@@ -159,20 +175,28 @@ def test_a_hand_that_is_not_checki_gets_no_declare_step() -> None:
 
 
 def test_passing_keeps_the_hand_free_and_it_may_declare_later() -> None:
-    state = play(deal(["coins-1", *JUNK]), "draw", "discard red-flower", "pass")
+    state = play(deal(["coins-1", *JUNK]), "draw", "discard red-flower")
     assert state.exposed == (None, None, None) and state.current == 1
     state = play(state, "draw", "discard strings-9", "draw", "discard myriads-2")
     assert Take() in legal_actions(state)  # an undeclared seat may still take discards
-    state = play(state, "draw", "discard coins-3")
-    assert legal_actions(state) == (Declare("coins-1"), Pass())
+    state = play(state, "draw")
+    assert Discard("coins-3", "coins-1") in legal_actions(state)
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_decided_bots_always_declare(level: str) -> None:
-    state = play(deal(["coins-1"]), "draw", "discard red-flower")
-    for seed in range(50):  # the random bot too, whatever its generator says
+    state = play(deal(["coins-1"]), "draw")
+    for seed in range(20):
         action = BOTS[level](GAME.view(state, 0), __import__("random").Random(seed))
-        assert action == Declare("coins-1")
+        assert action == Discard("red-flower", "coins-1")
+
+
+def test_decided_the_random_bot_declares_whenever_its_discard_leaves_checki() -> None:
+    state = play(deal(["coins-1"]), "draw")
+    seen = GAME.view(state, 0)
+    picked = [BOTS["random"](seen, __import__("random").Random(seed)) for seed in range(50)]
+    assert Discard("red-flower", "coins-1") in picked  # its generator did pick that discard
+    assert Discard("red-flower") not in picked
 
 
 # --- Checki: choosing the exposed pair ---------------------------------------------------------
@@ -181,20 +205,25 @@ def test_decided_bots_always_declare(level: str) -> None:
 def test_the_declarer_chooses_either_suited_pair_of_a_two_two_one_hand() -> None:
     ready = "coins-5 coins-5 strings-5 strings-5 myriads-5 coins-8 coins-8 red-flower".split()
     state = arranged_deal([ready, LOOSE_1.split(), LOOSE_2.split()], stock_top=["coins-8"])
-    state = play(state, "draw", "discard red-flower")
-    assert legal_actions(state) == (Declare("coins-5"), Declare("strings-5"), Pass())
-    assert play(state, "declare strings-5").exposed[0] == "strings-5"
+    state = play(state, "draw")
+    assert declaring(legal_actions(state)) == [
+        Discard("red-flower", "coins-5"),
+        Discard("red-flower", "strings-5"),
+    ]
+    assert play(state, "discard red-flower declare strings-5").exposed[0] == "strings-5"
 
 
 def test_decided_eight_of_one_rank_expose_the_type_held_twice() -> None:
     ready = "coins-2 coins-2 coins-2 strings-2 strings-2 strings-2 myriads-2 red-flower".split()
     state = arranged_deal([ready, LOOSE_1.split(), LOOSE_2.split()], stock_top=["myriads-2"])
-    state = play(state, "draw", "discard red-flower")
-    assert legal_actions(state) == (Declare("myriads-2"), Pass())
+    state = play(state, "draw")
+    assert declaring(legal_actions(state)) == [Discard("red-flower", "myriads-2")]
     with pytest.raises(IllegalAction) as err:
-        apply(state, Declare("coins-2"))  # held three times: its third copy is in the hand
+        apply(
+            state, Discard("red-flower", "coins-2")
+        )  # held three times: its third copy is in the hand
     assert err.value.reason == "pair-not-exposable"
-    assert play(state, "declare myriads-2").exposed[0] == "myriads-2"
+    assert play(state, "discard red-flower declare myriads-2").exposed[0] == "myriads-2"
 
 
 # --- After declaring ---------------------------------------------------------------------------
@@ -229,7 +258,7 @@ def test_a_declared_seat_never_takes_a_discard() -> None:
 def test_stock_draws_are_public_from_the_first_declaration_on() -> None:
     state = play(deal(["coins-1", *JUNK]), "draw")
     assert not state.events[-1].public
-    state = play(state, "discard red-flower", "declare coins-1", "draw")
+    state = play(state, "discard red-flower declare coins-1", "draw")
     assert state.events[-1].public and state.public_draws
     assert state.known[1] == ("strings-9",)
 
@@ -319,18 +348,18 @@ def test_timeout_after_a_take_discards_the_first_legal_card_in_canonical_order()
 
 
 def test_timeout_declares_with_the_first_pair_in_canonical_order() -> None:
-    ready = "coins-5 coins-5 strings-5 strings-5 myriads-5 coins-8 coins-8 red-flower".split()
-    state = arranged_deal([ready, LOOSE_1.split(), LOOSE_2.split()], stock_top=["coins-8"])
-    state = play(state, "draw", "discard red-flower")
-    assert apply(state, Timeout()).exposed[0] == "coins-5"
+    ready = "coins-5 coins-5 strings-5 strings-5 myriads-5 coins-8 coins-8 coins-8".split()
+    state = arranged_deal([ready, LOOSE_1.split(), LOOSE_2.split()], stock_top=["strings-9"])
+    state = apply(state, Timeout())  # draws strings-9, discards it and declares
+    assert state.pile[-1] == PileCard(0, "strings-9") and state.exposed[0] == "coins-5"
 
 
 def test_a_locked_seat_drawing_anothers_winning_card_hands_it_over_at_once() -> None:
     one = "coins-2 coins-2 coins-2 strings-3 strings-3 strings-3 coins-9 old-thousand"
     stock = ["coins-1", "coins-9", "strings-9", "myriads-2", "coins-1"]
     state = arranged_deal([READY, one.split(), LOOSE_2.split()], stock_top=stock)
-    state = play(state, "draw", "discard red-flower", "declare coins-1")
-    state = play(state, "draw", "discard old-thousand", "declare coins-9")
+    state = play(state, "draw", "discard red-flower declare coins-1")
+    state = play(state, "draw", "discard old-thousand declare coins-9")
     # seat 2's discard starts the locked turns: seat 0 draws myriads-2, seat 1 draws coins-1
     state = play(state, "draw", "discard strings-9")
     result = GAME.outcome(state)

@@ -6,7 +6,7 @@ import re
 
 from webapp.game.kowah import GAME
 from webapp.game.kowah.cards import sort_cards
-from webapp.game.kowah.state import Declare, Draw, KowahState, Pass, PileCard, Take, arranged_deal
+from webapp.game.kowah.state import Discard, Draw, KowahState, PileCard, Take, arranged_deal
 from webapp.game.kowah.view import hidden_cards, view
 
 READY = "coins-5 strings-5 myriads-5 coins-7 strings-7 myriads-7 coins-1 red-flower".split()
@@ -71,7 +71,7 @@ def test_stock_draws_are_hidden_before_any_declaration() -> None:
 
 
 def test_declared_seats_exposed_pairs_and_later_stock_draws_are_public() -> None:
-    state = play(deal("coins-1", "strings-9"), "draw", "discard red-flower", "declare coins-1")
+    state = play(deal("coins-1", "strings-9"), "draw", "discard red-flower declare coins-1")
     other = view(state, 2)
     assert other.seats[0].exposed == "coins-1" and other.public_draws
     assert view(state, 0).locked and not other.locked
@@ -81,17 +81,25 @@ def test_declared_seats_exposed_pairs_and_later_stock_draws_are_public() -> None
 
 
 def test_whether_an_undeclared_seat_is_checki_stays_hidden() -> None:
-    state = play(deal("coins-1"), "draw", "discard red-flower")
-    assert view(state, 0).phase == "declare"
-    assert view(state, 1).phase == "discard"  # the others only see its turn going on
-    assert Declare("coins-1") not in view(state, 1).legal
-    state = play(state, "pass")
-    assert view(state, 0).events[-1].kind == "pass"
-    assert all(event.kind != "pass" for event in view(state, 1).events)
+    """A checki seat that does not declare ends its turn with its discard, like any other."""
+    checki = play(deal("coins-1"), "draw", "discard red-flower")
+    loose = play(deal("strings-9"), "draw", "discard strings-9")
+    assert checki.current == loose.current == 1 and checki.phase == loose.phase == "take"
+    for seat in (1, 2, None):
+        ours, theirs = view(checki, seat), view(loose, seat)
+        assert [s.hand_count for s in ours.seats] == [s.hand_count for s in theirs.seats]
+        assert [(e.seq, e.kind, e.seat) for e in ours.events] == [
+            (e.seq, e.kind, e.seat) for e in theirs.events
+        ]
+        assert (ours.current, ours.phase, ours.legal) == (
+            theirs.current,
+            theirs.phase,
+            theirs.legal,
+        )
 
 
 def test_decided_every_hand_is_revealed_when_the_deal_ends() -> None:
-    state = play(deal("coins-1", "coins-1"), "draw", "discard red-flower", "declare coins-1")
+    state = play(deal("coins-1", "coins-1"), "draw", "discard red-flower declare coins-1")
     state = play(state, "draw")
     seen = view(state, 2)
     assert seen.outcome is not None and seen.outcome.winners == (0,)
@@ -110,14 +118,15 @@ def test_a_spectator_sees_only_public_information() -> None:
 
 
 def test_the_view_never_mentions_a_card_hidden_from_that_seat_in_a_declared_deal() -> None:
-    state = play(deal("coins-1", "strings-9", "myriads-2"), "draw", "discard red-flower")
-    state = play(state, "declare coins-1", "draw", "discard strings-9", "take")
+    state = play(deal("coins-1", "strings-9", "myriads-2"), "draw")
+    state = play(state, "discard red-flower declare coins-1", "draw", "discard strings-9", "take")
     for seat in (0, 1, 2, None):
         text = repr(view(state, seat))
         assert not [card for card in hidden_cards(state, seat) if mentions(text, card)]
 
 
 def test_view_legal_actions_are_the_engines() -> None:
-    state = play(deal("coins-1"), "draw", "discard red-flower")
-    assert view(state, 0).legal == (Declare("coins-1"), Pass())
+    state = play(deal("coins-1"), "draw")
+    assert Discard("red-flower", "coins-1") in view(state, 0).legal
+    assert view(state, 0).legal == GAME.legal_actions(state)
     assert view(deal(), 0).legal == (Draw(),)

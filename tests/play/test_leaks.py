@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from tests.counterfactual import bot_log, observers, relabel, twins
+from tests.counterfactual import bot_log, observers, twin_game, twins
 from tests.play.conftest import ManualClock, Recorder
 from webapp import cards
 from webapp.game import registry
@@ -117,10 +116,7 @@ def test_what_an_observer_receives_does_not_depend_on_cards_it_cannot_see(
         twin = found[0]
         played = log[: twin.span - 1]
         ours = received(hub, clock, game, options, seed, played, observer)
-        swap = {twin.swap[0]: twin.swap[1], twin.swap[1]: twin.swap[0]}
-        dealt = replace(
-            game, new_game=lambda seed, options: relabel(game.new_game(seed, options), swap)
-        )
+        dealt = twin_game(game, twin.swap)
         monkeypatch.setitem(registry.games(), name, dealt)
         theirs = received(hub, clock, dealt, options, seed, played, observer)
         monkeypatch.setitem(registry.games(), name, game)

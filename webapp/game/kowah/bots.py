@@ -9,6 +9,8 @@ its hand, the discards, the exposed pairs and the cards known to be in other han
 a hand by how soon its missing cards and then its winning card can be expected, over every
 checki shape at once (a soft minimum, so flexible hands count), takes a discard only when it
 beats the expected stock draw, and declares with the pair that has more live copies.
+Declaring rides on the discard: having chosen its discard, a bot declares with it whenever
+the hand left is checki.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Callable, Sequence
 from math import exp, log
 
 from webapp.game.kowah.cards import COPIES, KIND, KINDS, ORDER, TYPES, TYPES_OF_KIND
-from webapp.game.kowah.state import Declare, Discard, KowahAction, Take
+from webapp.game.kowah.state import Discard, KowahAction, Take
 from webapp.game.kowah.view import KowahView
 
 INF = float("inf")
@@ -226,11 +228,6 @@ class _Planner:
         if len(legal) == 1:
             return legal[0]
         live = _live(view, self.counting)
-        if view.phase == "declare":
-            declares = [a for a in legal if isinstance(a, Declare)]
-            if self.counting:
-                return max(declares, key=lambda a: live[ORDER[a.card]])
-            return declares[0]
         wait = 1.0 / view.players if self.counting else 0.0
         estimator = _Estimator(live, self.counting, wait, self.soft)
         held = _held(view.hand)
@@ -244,7 +241,14 @@ class _Planner:
             held[ORDER[latest.card]] += 1
             after, _ = self._best_discard(estimator, held, view, latest.card, rng)
             return Take() if after < draw else legal[0]
-        return self._best_discard(estimator, held, view, view.taken, rng)[1]
+        discard = self._best_discard(estimator, held, view, view.taken, rng)[1]
+        declares = _declaring(legal, discard.card)
+        if not declares:
+            return discard
+        if self.counting:
+            # the pair whose third copy is likelier to come
+            return max(declares, key=lambda a: live[ORDER[str(a.declare)]])
+        return declares[0]
 
     @staticmethod
     def _draw_value(estimator: _Estimator, held: list[int], live: list[int], now: float) -> float:
@@ -296,9 +300,16 @@ class _Planner:
 
 
 def random_bot(view: KowahView, rng: random.Random) -> KowahAction:
-    """Any legal action, uniformly; but like every bot it declares a checki hand (RULES.md §2)."""
-    declares = [action for action in view.legal if isinstance(action, Declare)]
-    return rng.choice(declares or view.legal)
+    """Any legal action, uniformly; but like every bot it declares a checki hand (RULES.md §2):
+    a discard is picked uniformly among the cards, then with one of its pairs if it has any."""
+    action = rng.choice([a for a in view.legal if not isinstance(a, Discard) or not a.declare])
+    declares = _declaring(view.legal, action.card) if isinstance(action, Discard) else []
+    return rng.choice(declares) if declares else action
+
+
+def _declaring(legal: Sequence[KowahAction], card: str) -> list[Discard]:
+    """The legal discards of ``card`` that declare, one per exposable pair."""
+    return [a for a in legal if isinstance(a, Discard) and a.card == card and a.declare]
 
 
 easy: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=False)

@@ -1,15 +1,18 @@
 """Kowah's deal and turn engine: actions, the frozen state and the pure transition ``apply``.
 
-A turn is take (draw the stock's top, or take the latest discard), discard, then, when the
-8 cards kept are checki, a declare-or-pass choice. Declared seats have no choices left, so
-their turns (draw; discard that card unless it wins) are played automatically as soon as they
-come up. Winning cards are claimed automatically the moment they are drawn or discarded.
+A turn is take (draw the stock's top, or take the latest discard), then discard; a discard
+that leaves 8 checki cards may declare at once, naming the pair to expose (``discard X
+declare P``). The choice rides on the discard, so no step ever waits on a seat after it
+discarded: others could tell from that wait that the hand is checki (issue #15). Declared
+seats have no choices left, so their turns (draw; discard that card unless it wins) are
+played automatically as soon as they come up. Winning cards are claimed automatically the
+moment they are drawn or discarded.
 Decisions where RULES.md is silent: copies of a type are indistinguishable, so a taken type
 may not be discarded in the same turn even when another copy is held; the deal ends drawn at
 once when the draw that empties the stock wins nothing (the drawer does not discard); the
 winning card joins the winner's hand; the turn timer draws if nothing was taken, discards
 the drawn card (or else the first legal card in canonical order), and declares with the first
-exposable pair in canonical order when the hand is checki, as the bots would.
+exposable pair in canonical order when the hand left is checki, as the bots would.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ HAND_SIZE = 8
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 DEFAULT_PLAYERS = 3
 
-Phase = Literal["take", "discard", "declare", "over"]
+Phase = Literal["take", "discard", "over"]
 
 
 @dataclass(frozen=True)
@@ -47,40 +50,42 @@ class Take(Word):
 
 @dataclass(frozen=True)
 class Discard(OnCard):
-    """Discard one card of this type face up."""
+    """Discard one card of this type face up; with ``declare``, declare checki at once,
+    exposing the pair of that type (the 8 cards kept must be checki)."""
 
     verb = "discard"
+    declare: str | None = None
+
+    def __str__(self) -> str:
+        plain = super().__str__()
+        return plain if self.declare is None else f"{plain} {DECLARE} {self.declare}"
 
 
-@dataclass(frozen=True)
-class Declare(OnCard):
-    """Declare checki, exposing the pair of this type."""
+#: The word joining a discard and the pair it declares, in the text form.
+DECLARE = "declare"
 
-    verb = "declare"
+KowahAction = Draw | Take | Discard | Timeout
 
-
-@dataclass(frozen=True)
-class Pass(Word):
-    """Do not declare now, although the hand is checki."""
-
-    word = "pass"
-
-
-KowahAction = Draw | Take | Discard | Declare | Pass | Timeout
-
-_parse = parser([Draw, Take, Discard, Declare, Pass, Timeout], ORDER)
+_parse = parser([Draw, Take, Discard, Timeout], ORDER)
 
 
 def parse_action(text: str) -> KowahAction:
     """An action from its text form (the log format).
 
     >>> parse_action("discard coins-5")
-    Discard(card='coins-5')
-    >>> str(parse_action("declare red-flower"))
-    'declare red-flower'
+    Discard(card='coins-5', declare=None)
+    >>> str(parse_action("discard coins-5 declare red-flower"))
+    'discard coins-5 declare red-flower'
     """
-    action: KowahAction = _parse(text)
-    return action
+    discard, joined, pair = text.partition(f" {DECLARE} ")
+    action: KowahAction = _parse(discard)
+    if not joined:
+        return action
+    if not isinstance(action, Discard):
+        raise IllegalAction("bad-action", text)
+    if pair not in ORDER:
+        raise IllegalAction("unknown-card", text)
+    return Discard(action.card, pair)
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,7 @@ class Event:
     """Something that happened, in order; the views filter what each seat may see of it.
 
     ``kind`` is "start" (``seat`` plays first), "draw" (``public`` when everyone saw the card),
-    "take", "discard", "declare" (``card`` is the exposed pair), "pass" (seen by its seat only),
+    "take", "discard", "declare" (``card`` is the exposed pair; right after its seat's discard),
     "win" (``seat`` won ``card`` with ``reason`` from ``source``) or "stock-out" (``seat``
     drew the last card and the deal is drawn).
     """
@@ -219,13 +224,22 @@ def legal_actions(state: KowahState) -> tuple[KowahAction, ...]:
     if state.phase == "discard":
         if state.exposed[seat] is not None and state.drawn is not None:
             return (Discard(state.drawn),)
+        hand = state.hands[seat]
         return tuple(
-            Discard(card) for card in dict.fromkeys(state.hands[seat]) if card != state.taken
+            action
+            for card in dict.fromkeys(hand)
+            if card != state.taken
+            for action in (
+                Discard(card),
+                *(Discard(card, pair) for pair in _pairs_left(hand, card)),
+            )
         )
-    if state.phase == "declare":
-        pairs = checki_pairs(state.hands[seat])
-        return tuple(Declare(card) for card in sort_cards(list(pairs))) + (Pass(),)
     return ()
+
+
+def _pairs_left(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The pairs the hand left by discarding ``card`` may expose, in canonical order."""
+    return sort_cards(list(checki_pairs(remove_one(hand, card))))
 
 
 def to_act(state: KowahState) -> int | None:
@@ -255,12 +269,7 @@ def apply(state: KowahState, action: KowahAction) -> KowahState:
     if isinstance(action, Take):
         return _take(state)
     if isinstance(action, Discard):
-        return _discard(state, action.card)
-    if isinstance(action, Declare):
-        return _declare(state, action.card)
-    if isinstance(action, Pass):
-        _need_phase(state, "declare")
-        return _end_turn(replace(state, events=state.events + (Event("pass", state.current),)))
+        return _discard(state, action.card, action.declare)
     raise IllegalAction("bad-action", repr(action))
 
 
@@ -367,7 +376,7 @@ def _take(state: KowahState) -> KowahState:
     )
 
 
-def _discard(state: KowahState, card: str) -> KowahState:
+def _discard(state: KowahState, card: str, declare: str | None) -> KowahState:
     _need_phase(state, "discard")
     seat = state.current
     if card not in state.hands[seat]:
@@ -376,27 +385,26 @@ def _discard(state: KowahState, card: str) -> KowahState:
         raise IllegalAction("hand-locked", card)
     if card == state.taken:
         raise IllegalAction("discard-just-taken", card)
+    if declare is not None and declare not in _pairs_left(state.hands[seat], card):
+        raise IllegalAction("pair-not-exposable", declare)
     state = _lay_down(state, card)
     if state.phase == "over":
         return state
-    if state.exposed[seat] is None and checki_pairs(state.hands[seat]):
-        return replace(state, phase="declare")
+    if declare is not None:
+        state = _declare(state, declare)
     return _end_turn(state)
 
 
-def _declare(state: KowahState, card: str) -> KowahState:
-    _need_phase(state, "declare")
+def _declare(state: KowahState, pair: str) -> KowahState:
+    """The acting seat locks its hand, exposing ``pair`` (checked by the caller)."""
     seat = state.current
-    if card not in checki_pairs(state.hands[seat]):
-        raise IllegalAction("pair-not-exposable", card)
-    known = tuple(other for other in state.known[seat] if other != card)
-    state = replace(
+    known = tuple(other for other in state.known[seat] if other != pair)
+    return replace(
         state,
-        exposed=_set(state.exposed, seat, card),
+        exposed=_set(state.exposed, seat, pair),
         known=_set(state.known, seat, known),
-        events=state.events + (Event("declare", seat, card),),
+        events=state.events + (Event("declare", seat, pair),),
     )
-    return _end_turn(state)
 
 
 def _end_turn(state: KowahState) -> KowahState:
@@ -442,13 +450,15 @@ def _timeout(state: KowahState) -> KowahState:
         if state.phase == "over":
             return state
     if state.phase == "discard":
-        # Legal discards come in canonical order: the drawn card, else the first of them.
-        legal = legal_actions(state)
-        drawn = Discard(state.drawn) if state.drawn is not None else None
-        state = apply(state, drawn if drawn in legal else legal[0])
-    if state.phase == "declare":
-        pairs = sort_cards(list(checki_pairs(state.hands[state.current])))
-        state = _declare(state, pairs[0])
+        # Legal discards come in canonical order: the drawn card, else the first of them;
+        # a hand left checki declares with its first pair.
+        card = state.drawn
+        if card is None:
+            card = next(a.card for a in legal_actions(state) if isinstance(a, Discard))
+        pairs = (
+            () if state.exposed[state.current] else _pairs_left(state.hands[state.current], card)
+        )
+        state = _discard(state, card, pairs[0] if pairs else None)
     return state
 
 

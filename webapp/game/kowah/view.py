@@ -3,8 +3,8 @@
 A seat sees its own hand, every discard and who made it, hand and stock counts, declared seats
 and their exposed pairs, the cards everyone knows to be in a hand (taken discards, publicly
 drawn cards kept), and stock draws once anyone has declared. Whether an undeclared seat is
-checki is not shown to others: its "pass" stays private and its declare step is shown to
-others as the end of its discard step. When the deal ends every hand is revealed.
+checki is not shown to others: declaring rides on the discard, so a seat that keeps a checki
+hand undeclared looks like any other. When the deal ends every hand is revealed.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class SeatView:
 class EventView:
     """One event as the viewer may see it; ``seq`` numbers events from the deal's start.
 
-    ``kind``: "start", "draw", "take", "discard", "declare", "pass", "win" or "stock-out"
+    ``kind``: "start", "draw", "take", "discard", "declare", "win" or "stock-out"
     (see :class:`webapp.game.kowah.state.Event`). ``card`` is ``None`` on a stock draw the
     viewer may not see.
     """
@@ -79,7 +79,7 @@ class KowahView:
     public_draws: bool
     #: The seat whose turn it is (``None`` once the deal is over).
     current: int | None
-    #: The acting seat's step: "take", "discard", "declare" (seen by that seat only), "over".
+    #: The acting seat's step: "take", "discard" or "over".
     phase: str
     #: The card the viewer drew from the stock this turn (only during its own turn).
     drawn: str | None
@@ -97,14 +97,10 @@ def view(state: KowahState, seat: int | None) -> KowahView:
     """The deal as ``seat`` may see it (``None``: a spectator)."""
     over = state.phase == "over"
     acting = seat == state.current and not over
-    phase = state.phase
-    if phase == "declare" and not acting:
-        phase = "discard"  # hides that this seat is checki
     start = max(0, len(state.events) - EVENT_WINDOW)
     events = tuple(
         _event_view(start + index, event, seat, over)
         for index, event in enumerate(state.events[start:])
-        if event.kind != "pass" or event.seat == seat
     )
     latest = state.pile[-1] if state.pile and state.phase == "take" else None
     legal = legal_actions(state) if acting else ()
@@ -120,7 +116,7 @@ def view(state: KowahState, seat: int | None) -> KowahView:
         can_take=Take() in legal,
         public_draws=state.public_draws,
         current=None if over else state.current,
-        phase=phase,
+        phase=state.phase,
         drawn=state.drawn if acting else None,
         taken=state.taken if acting else None,
         legal=legal,
