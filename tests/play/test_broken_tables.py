@@ -18,11 +18,13 @@ from flask_babel import gettext as _
 from markupsafe import escape
 from sqlmodel import Session
 
+from tests.counterfactual import bot_log
 from tests.play.conftest import ManualClock, Practice
 from webapp import create_app, resume_tables
+from webapp.game import registry
 from webapp.play.hub import Hub, TableSession
 from webapp.play.models import TableRecord
-from webapp.play.store import TableBroken
+from webapp.play.store import Seat, TableBroken
 
 #: Bots and turn timers that never fire within a test (the restored app's own timers).
 STILL = {"WTF_CSRF_ENABLED": False, "BOT_DELAY": 600, "TURN_SECONDS": 600, "ROUND_PAUSE": 600}
@@ -203,3 +205,25 @@ def test_a_log_from_older_rules_that_still_replays_goes_on(
     fresh = Hub(hub.store, hub.renderer, hub.timing, clock, clock.now)
     assert fresh.restore() == 1
     assert fresh.sessions[old.id].state == old.state
+
+
+def test_a_kowah_log_with_the_separate_declare_step_of_rules_v1_is_marked_broken(
+    hub: Hub, clock: ManualClock
+) -> None:
+    """Rules v2 fold the declaration into the discard (issue #15): a v1 log that declared
+    ("discard X" then "declare P") no longer replays, so its table ends with the apology."""
+    game = registry.get("kowah")
+    log = bot_log(game, 5, {"players": 3})
+    first = next(n for n, text in enumerate(log) if " declare " in text)
+    discard, _, pair = log[first].partition(" declare ")
+    old_log = [*log[:first], discard, f"declare {pair}"]
+    seats = [Seat("human", player=f"g-{n}") for n in range(3)]
+    hub.store.create("kowahv1old", "kowah", 5, {"players": 3}, seats, "g-0")
+    for seq, text in enumerate(old_log):
+        hub.store.append("kowahv1old", seq, text, None)
+    alter(hub, "kowahv1old", rules_version=1)
+    fresh = Hub(hub.store, hub.renderer, hub.timing, clock, clock.now)
+    assert fresh.restore() == 0
+    with pytest.raises(TableBroken) as raised:
+        fresh.get("kowahv1old")
+    assert f"'declare {pair}'" in raised.value.reason and "rules v1" in raised.value.reason
