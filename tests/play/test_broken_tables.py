@@ -207,10 +207,10 @@ def test_a_log_from_older_rules_that_still_replays_goes_on(
     assert fresh.sessions[old.id].state == old.state
 
 
-def test_a_kowah_log_with_the_separate_declare_step_of_rules_v1_is_marked_broken(
+def test_a_kowah_log_with_the_separate_declare_step_of_older_rules_is_marked_broken(
     hub: Hub, clock: ManualClock
 ) -> None:
-    """Rules v2 fold the declaration into the discard (issue #15): a v1 log that declared
+    """Rules v3 fold the declaration into the discard (issue #15): a v2 log that declared
     ("discard X" then "declare P") no longer replays, so its table ends with the apology."""
     game = registry.get("kowah")
     log = bot_log(game, 5, {"players": 3})
@@ -218,12 +218,15 @@ def test_a_kowah_log_with_the_separate_declare_step_of_rules_v1_is_marked_broken
     discard, _, pair = log[first].partition(" declare ")
     old_log = [*log[:first], discard, f"declare {pair}"]
     seats = [Seat("human", player=f"g-{n}") for n in range(3)]
-    hub.store.create("kowahv1old", "kowah", 5, {"players": 3}, seats, "g-0")
+    hub.store.create("kowahv2old", "kowah", 5, {"players": 3}, seats, "g-0")
     for seq, text in enumerate(old_log):
-        hub.store.append("kowahv1old", seq, text, None)
-    alter(hub, "kowahv1old", rules_version=1)
+        hub.store.append("kowahv2old", seq, text, None)
+    alter(hub, "kowahv2old", rules_version=2)
     fresh = Hub(hub.store, hub.renderer, hub.timing, clock, clock.now)
     assert fresh.restore() == 0
     with pytest.raises(TableBroken) as raised:
-        fresh.get("kowahv1old")
-    assert f"'declare {pair}'" in raised.value.reason and "rules v1" in raised.value.reason
+        fresh.get("kowahv2old")
+    assert (
+        f"'declare {pair}'" in raised.value.reason
+        and "rules v2, replayed under v3" in raised.value.reason
+    )
