@@ -3,20 +3,24 @@
 The worker class and counts stay on the command lines where people look for them; this
 file adds what a command line cannot:
 
-- on SIGTERM the worker closes every table socket with code 1012 (service restart) so
-  browsers reconnect at once and the worker exits promptly instead of waiting out its
-  graceful timeout.  Moves are already stored as they happen, so nothing is left to save.
+- on SIGTERM the worker stops every table's clock and closes every socket (tables, rooms,
+  players' pages) with code 1012 (service restart), so browsers reconnect at once and the
+  worker exits within seconds instead of waiting out its graceful timeout (the PaaS kills
+  it after 30 s).  Moves are stored before they are acknowledged: nothing is left to save.
 - the worker resumes the stored unfinished tables once it is ready (``resume_tables``):
   the app factory does not, since every ``flask`` command builds the app as well.
 - once the app is loaded, everything it loaded is moved out of the garbage collector's
   sight (``gc.freeze``): a full collection otherwise walks every module, template and
   catalogue again, and under load such a pause (100-170 ms, measured with
   benchmarks/load.py) stalled every table at once.
+- the site's structured log lines (loggers under ``lapau``, one JSON object a line) go to
+  stderr beside gunicorn's own log, where a PaaS collects it.
 """
 
 from __future__ import annotations
 
 import gc
+import logging
 import signal
 from typing import Any
 
@@ -28,18 +32,23 @@ def post_worker_init(worker: Any) -> None:
     from webapp import resume_tables
 
     resume_tables(app)
+    site_log = logging.getLogger("lapau")
+    if not site_log.handlers:
+        site_log.addHandler(logging.StreamHandler())
+        site_log.setLevel(logging.INFO)
     gc.collect()
     gc.freeze()
     previous = signal.getsignal(signal.SIGTERM)
 
     def on_terminate(signum: int, frame: Any) -> None:
-        hub = getattr(app, "extensions", {}).get("lapau.hub")
-        if hub is not None:
+        if "lapau.sockets" in getattr(app, "extensions", {}):
             # The handler runs inside gevent's loop, where nothing may block: closing the
             # sockets happens in a greenlet of its own.
             import gevent
 
-            gevent.spawn(hub.shutdown)
+            from webapp.sockets import shutdown
+
+            gevent.spawn(shutdown, app)
         if callable(previous):
             previous(signum, frame)
 

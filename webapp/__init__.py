@@ -48,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         rules,
         schema,
         social,
+        sockets,
     )
 
     routing.init_app(app)
@@ -63,6 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     display.init_app(app)
     cards.init_app(app)
+    sockets.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(rules.bp)
     play.init_app(app)

@@ -117,4 +117,6 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "MAX_FORM_PARTS": 50,
         # A year: every static URL carries its content hash, so it never changes meaning.
         "SEND_FILE_MAX_AGE_DEFAULT": 365 * 24 * 3600,
+        # Seconds between WebSocket pings (webapp/sockets.py): under a PaaS router's 55 s.
+        "PING_INTERVAL": float(env.get("LAPAU_PING_INTERVAL") or 25),
     }

@@ -453,14 +453,10 @@ class Hub:
                 count += 1
         return count
 
-    def shutdown(self, code: int = 1012) -> None:
-        """Stop every clock and close every socket with ``code`` (1012: restarting)."""
+    def shutdown(self) -> None:
+        """Stop every table's clock: no bot moves and no turn runs out while the server
+        stops (webapp/sockets.py closes the sockets)."""
         with self.lock:
             sessions = list(self.sessions.values())
         for session in sessions:
             session.stop()
-            for listener in list(session.listeners):
-                try:
-                    listener.connection.close(code, "restarting")
-                except Exception:  # noqa: BLE001 - closing what is already gone
-                    pass

@@ -4,7 +4,8 @@ A browser opens ``/ws/table/<id>?lang=xx``; the handshake is refused (403) unles
 Origin is this site.  The socket joins the table as the browser's seat (or as a
 spectator), receives the full table, then sends forms as JSON: ``a`` (the action's
 text) and ``v`` (the state version it was rendered at).  Anything else gets a clear,
-localized notice and changes nothing.
+localized notice and changes nothing.  Pings, probes, the socket's log line and its
+closing on SIGTERM are shared by every socket of the site (webapp/sockets.py).
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from webapp.play.players import known_player
 from webapp.play.render import split_fragments
 from webapp.play.store import TableBroken
 from webapp.social.live import at_table
+from webapp.sockets import LiveSocket, sockets
 
-MAX_MESSAGE = 4096
 sock = Sock()
 
 
@@ -99,11 +100,11 @@ def notice(code: str) -> str:
     return split_fragments(render_template("play/_notice.html", code=code))["notice"]
 
 
-def serve(ws: Any, session: TableSession, listener: Listener) -> None:
+def serve(live: LiveSocket, session: TableSession, listener: Listener) -> None:
     session.join(listener)
     try:
         while True:
-            raw = ws.receive()
+            raw = live.receive()
             if raw is None:
                 return
             try:
@@ -133,8 +134,12 @@ def table_socket(ws: Any, table_id: str) -> None:
         return
     player = known_player()
     seat = session.seat_of(player) if player else None
-    with at_table(player, session, seated=seat is not None):
-        serve(ws, session, Listener(ws, seat, g.lang_code, lite=display.current().lite_cards))
+    role = "spectator" if seat is None else "player"
+    with (
+        sockets().session(LiveSocket(ws, "table", table_id, g.lang_code, seat, role)) as live,
+        at_table(player, session, seated=seat is not None),
+    ):
+        serve(live, session, Listener(live, seat, g.lang_code, lite=display.current().lite_cards))
 
 
 sock.route("/ws/table/<table_id>")(table_socket)
@@ -158,8 +163,5 @@ def check_handshake() -> None:
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault(
-        "SOCK_SERVER_OPTIONS", {"max_message_size": MAX_MESSAGE, "ping_interval": 25}
-    )
     sock.init_app(app)
     app.before_request(check_handshake)

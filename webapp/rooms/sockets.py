@@ -5,7 +5,8 @@ webapp/play/sockets.py) refuses a foreign Origin with 403 and sets the language;
 module refuses an unknown or expired room with 404.  Messages are the room's forms as
 JSON: ``a``, the action (``"sit 2"``, ``"ready"``, ``"start"``...); the page's CSRF
 token and htmx's headers may come along and mean nothing here.  Anything else gets a
-clear, localized notice and changes nothing.
+clear, localized notice and changes nothing.  Pings, probes, the socket's log line and
+its closing on SIGTERM are shared by every socket of the site (webapp/sockets.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from webapp.rooms import logic
 from webapp.rooms.live import Rooms, Watcher
 from webapp.rooms.logic import RoomRefusal
 from webapp.rooms.routes import bp, count_miss
+from webapp.sockets import LiveSocket, sockets
 
 
 def parse_message(raw: object) -> str:
@@ -37,11 +39,17 @@ def parse_message(raw: object) -> str:
 def room_socket(ws: Any, code: str) -> None:
     rooms: Rooms = current_app.extensions["lapau.rooms"]
     player = known_player()
-    watcher = Watcher(ws, player, g.lang_code)
+    role = "visitor" if player is None else "player"
+    with sockets().session(LiveSocket(ws, "room", code, g.lang_code, role=role)) as live:
+        serve(rooms, code, live, Watcher(live, player, g.lang_code))
+
+
+def serve(rooms: Rooms, code: str, live: LiveSocket, watcher: Watcher) -> None:
+    player = watcher.player
     rooms.watch(code, watcher)
     try:
         while True:
-            raw = ws.receive()
+            raw = live.receive()
             if raw is None:
                 return
             try:

@@ -5,7 +5,9 @@ changes for them: their friends' status (only to a page showing the friends list
 ``list=1``), friend requests and invites.  Other greenlets only drop the name of what
 changed into the socket's mailbox (webapp/social/live.py); the socket renders it here, in
 its own request: in its reader's language, with their CSRF tokens.  From the browser it
-accepts one message, ``{"dismiss": "<invite id>"}``; anything else is ignored.
+accepts one message, ``{"dismiss": "<invite id>"}``; anything else is ignored.  Pings,
+probes, the socket's log line and its closing on SIGTERM are shared by every socket of the
+site (webapp/sockets.py).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from webapp.play.render import split_fragments
 from webapp.social import friends
 from webapp.social.live import social
 from webapp.social.routes import bp
+from webapp.sockets import LiveSocket, sockets
 
 PATH = "/ws/me"
 CLOSED = "\0closed"
@@ -101,10 +104,10 @@ def fragments(player: str, names: set[str], offer: str | None = None) -> list[st
     return list(split_fragments(html).values())
 
 
-def reader(ws: Any, mailbox: Mailbox) -> None:
+def reader(live: LiveSocket, mailbox: Mailbox) -> None:
     try:
         while True:
-            raw = ws.receive()
+            raw = live.receive()
             if raw is None:
                 break
             invite_id = parse_dismiss(raw)
@@ -119,11 +122,15 @@ def me_socket(ws: Any) -> None:
     player = signed_in_player()
     if player is None:  # checked at the handshake
         return
+    with sockets().session(LiveSocket(ws, "me", None, g.lang_code)) as live:
+        serve(live, player)
+
+
+def serve(live: LiveSocket, player: str) -> None:
     mailbox = Mailbox()
     watching = request.args.get("list") == "1"
     offer = request.args.get("room") or None
-    live = social()
-    with live.presence.present(player, None, mailbox, g.lang_code, watching) as socket:
+    with social().presence.present(player, None, mailbox, g.lang_code, watching) as socket:
         socket.offer = offer[:12] if offer else None
         mailbox.send("invites")
         mailbox.send("badge")
@@ -131,13 +138,13 @@ def me_socket(ws: Any) -> None:
             mailbox.send("list")
         if socket.offer:
             mailbox.send("offer")
-        threading.Thread(target=reader, args=(ws, mailbox), daemon=True).start()
+        threading.Thread(target=reader, args=(live, mailbox), daemon=True).start()
         while True:
             names = set(mailbox.drain())
             if CLOSED in names:
                 return
             for name in [n for n in names if n.startswith("dismiss:")]:
-                live.answer_invite(player, name.partition(":")[2])
+                social().answer_invite(player, name.partition(":")[2])
             try:
                 parts = fragments(player, names, socket.offer)
             except Exception:  # noqa: BLE001 - a failed render must not drop the page's socket
@@ -145,7 +152,7 @@ def me_socket(ws: Any) -> None:
                 continue
             if parts:
                 try:
-                    ws.send("\n".join(parts))
+                    live.send("\n".join(parts))
                 except Exception:  # noqa: BLE001 - the browser went away
                     return
 

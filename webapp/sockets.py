@@ -1,0 +1,195 @@
+"""What the site's three WebSockets share, whatever they carry (a table, a room, a player's
+own page socket): pings, the probe of a waking page, a record of each socket ending in one
+log line, and closing every one of them when the server stops.
+
+- **Pings.** simple-websocket pings every ``PING_INTERVAL`` seconds (``LAPAU_PING_INTERVAL``,
+  25 by default: PaaS routers close a socket after 55 s of silence) and closes with 1008 a
+  peer that has not answered one ping by the next: a phone gone away is dropped within two
+  intervals.  Its pinging runs in a greenlet under gunicorn's gevent worker.
+- **Probes.** A page that becomes visible again or comes back online sends :data:`PROBE`
+  and expects it back within seconds (webapp/static/js/live.js); without an answer the
+  socket is dead (mobile Safari keeps such sockets for minutes), the page drops it and
+  reconnects, and the server sends the whole state again.
+- **One log line per socket** when it ends (logger ``lapau.socket``, a JSON object): kind,
+  public id (table id or room code), seat or role, language, duration, messages in and
+  out, who closed it with which code.  Never a cookie, a player or a session id.
+- **Shutdown.** Every open socket is in :class:`Sockets`; on SIGTERM (gunicorn.conf.py)
+  :func:`shutdown` stops the tables' clocks and closes every socket with 1012, which the
+  page answers by reconnecting to the restarted server.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from flask import Flask, current_app
+from wsproto.connection import ConnectionState
+
+log = logging.getLogger("lapau.socket")
+
+#: What a waking page sends, and gets back at once from a live socket.
+PROBE = "probe"
+#: A table message is a few dozen bytes; anything much longer is refused (close 1009).
+MAX_MESSAGE = 4096
+
+Kind = Literal["table", "room", "me"]
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a socket closed: the code, its reason, and which side (or the network) ended it."""
+
+    code: int
+    reason: str
+    by: Literal["server", "client", "network"]
+
+
+class LiveSocket:
+    """One open WebSocket: messages in and out are counted, probes answered, sends serialised.
+
+    It wraps simple-websocket's connection and offers the same ``send``/``receive``/``close``.
+    """
+
+    def __init__(
+        self,
+        ws: Any,
+        kind: Kind,
+        target: str | None,
+        language: str,
+        seat: int | None = None,
+        role: str = "player",
+    ) -> None:
+        self.ws = ws
+        self.kind = kind
+        self.target = target
+        self.language = language
+        self.seat = seat
+        self.role = role
+        self.opened = time.monotonic()
+        self.received = 0
+        self.sent = 0
+        self.closed: Ending | None = None
+        self.lock = threading.Lock()
+        # simple-websocket closes a silent peer from its own thread through ``self.close``;
+        # catching that call on the instance is the only way to learn the code it sent.
+        library_close = ws.close
+
+        def close(reason: int | None = None, message: str | None = None) -> None:
+            if self.closed is None:
+                self.closed = Ending(reason or 1000, message or "", "server")
+            library_close(reason, message)
+
+        ws.close = close
+
+    def send(self, data: str) -> None:
+        # Tables, rooms and friends send from other greenlets than the socket's own.
+        with self.lock:
+            self.ws.send(data)
+            self.sent += 1
+
+    def receive(self) -> Any:
+        """The next message from the browser (None once closed); probes are answered here."""
+        while True:
+            raw = self.ws.receive()
+            if raw is None:
+                return None
+            self.received += 1
+            if raw != PROBE:
+                return raw
+            self.send(PROBE)
+
+    def close(self, reason: int = 1000, message: str | None = None) -> None:
+        self.ws.close(reason, message)
+
+    def ending(self) -> Ending:
+        if self.closed is not None:
+            return self.closed
+        if self.ws.connected:
+            return Ending(1000, "", "server")  # the handler returned; flask-sock closes it
+        if self.ws.ws.state == ConnectionState.OPEN:
+            return Ending(1006, "", "network")  # gone without a close frame
+        return Ending(int(self.ws.close_reason), self.ws.close_message or "", "client")
+
+    def record(self) -> dict[str, Any]:
+        """The socket's log line: what it was and how it went, nothing that identifies anyone."""
+        ending = self.ending()
+        return {
+            "event": "socket",
+            "kind": self.kind,
+            "id": self.target,
+            "seat": self.seat,
+            "role": self.role,
+            "lang": self.language,
+            "seconds": round(time.monotonic() - self.opened, 3),
+            "in": self.received,
+            "out": self.sent,
+            "code": ending.code,
+            "reason": ending.reason[:64],
+            "by": ending.by,
+        }
+
+
+class Sockets:
+    """Every open socket of this process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.open: set[LiveSocket] = set()
+
+    @contextmanager
+    def session(self, live: LiveSocket) -> Iterator[LiveSocket]:
+        """The socket, registered while the block runs and logged when it ends."""
+        with self.lock:
+            self.open.add(live)
+        try:
+            yield live
+        finally:
+            with self.lock:
+                self.open.discard(live)
+            log.info(json.dumps(live.record(), ensure_ascii=False))
+
+    def close_all(self, code: int = 1012, reason: str = "restarting") -> int:
+        """Close every open socket with ``code``; how many there were."""
+        with self.lock:
+            found = list(self.open)
+        for live in found:
+            try:
+                live.close(code, reason)
+            except Exception:  # noqa: BLE001 - closing what is already gone
+                pass
+        return len(found)
+
+
+def sockets(app: Flask | None = None) -> Sockets:
+    found: Sockets = (app or current_app).extensions["lapau.sockets"]
+    return found
+
+
+def shutdown(app: Flask) -> None:
+    """Stop every table's clock, then close every socket with 1012 (service restart).
+
+    Moves are stored before they are acknowledged, so nothing is left to save; the pages
+    reconnect by themselves and get the whole state from the restarted server.
+    """
+    hub: Any = app.extensions.get("lapau.hub")
+    if hub is not None:
+        hub.shutdown()
+    sockets(app).close_all(1012, "restarting")
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault(
+        "SOCK_SERVER_OPTIONS",
+        {
+            "max_message_size": MAX_MESSAGE,
+            "ping_interval": app.config["PING_INTERVAL"],
+        },
+    )
+    app.extensions["lapau.sockets"] = Sockets()
