@@ -62,10 +62,17 @@ class LiveServer:
     """A gunicorn + gevent process serving the app, as the Procfile runs it.
 
     ``with LiveServer(instance, env) as server:`` starts it and stops it afterwards.
+    Its graceful timeout is short (5 s) unless a test needs the Procfile's (gunicorn's 30 s).
     """
 
-    def __init__(self, instance: Path, extra_env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        instance: Path,
+        extra_env: dict[str, str] | None = None,
+        graceful_timeout: int = 5,
+    ) -> None:
         self.instance = instance
+        self.graceful_timeout = graceful_timeout
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {
@@ -93,7 +100,7 @@ class LiveServer:
                     "--worker-connections",
                     "2000",
                     "--graceful-timeout",
-                    "5",
+                    str(self.graceful_timeout),
                     "--bind",
                     f"127.0.0.1:{self.port}",
                     "webapp:create_app()",

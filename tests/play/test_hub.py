@@ -8,7 +8,7 @@ import pytest
 from flask import Flask, g
 from sqlalchemy.exc import OperationalError
 
-from tests.play.conftest import ManualClock, Recorder
+from tests.play.conftest import ManualClock, Practice, Recorder
 from webapp import create_app, resume_tables
 from webapp.game.replay import replay
 from webapp.play.hub import Hub, Listener, Refusal
@@ -100,6 +100,21 @@ def test_the_turn_timer_plays_for_an_absent_player(clock: object, practice: obje
     clock.fire()  # type: ignore[attr-defined]
     assert session.log[-1] == "timeout"
     assert session.state.turn_no > turn
+
+
+def test_a_stopped_hub_stores_a_late_move_and_runs_no_clock(
+    hub: Hub, clock: ManualClock, practice: Practice
+) -> None:
+    session = practice("koikoi", rounds=3)
+    advance_to_seat(clock, session, 0)
+    hub.shutdown()
+    assert not clock.fire()
+    # A move that arrives while the server stops is stored; no bot answers it until
+    # the next start rebuilds the table from its log.
+    session.submit(0, str(session.game.legal_actions(session.state)[0]), session.version)
+    stored = hub.store.load(session.id)
+    assert stored is not None and list(stored.log) == session.log
+    assert session.deadline is None and not clock.fire()
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES)

@@ -237,7 +237,8 @@ class TableSession:
             self.timer.cancel()
             self.timer = None
         self.deadline = None
-        seat = None if self.finished else self.game.to_act(self.state)
+        # A stopping server arms nothing: a move stored now waits for the next start.
+        seat = None if self.finished or self.hub.stopped else self.game.to_act(self.state)
         if seat is None:
             return
         version = self.version
@@ -369,6 +370,8 @@ class Hub:
         self.timings = Timings(os.environ.get("LAPAU_TIMINGS"))
         #: Called once with each table whose match has just ended (ratings, presence).
         self.on_finish: list[Callable[[TableSession], None]] = []
+        #: Set when the server stops: no table's clock runs any more.
+        self.stopped = False
 
     def create(
         self,
@@ -456,6 +459,7 @@ class Hub:
     def shutdown(self) -> None:
         """Stop every table's clock: no bot moves and no turn runs out while the server
         stops (webapp/sockets.py closes the sockets)."""
+        self.stopped = True
         with self.lock:
             sessions = list(self.sessions.values())
         for session in sessions:
