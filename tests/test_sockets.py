@@ -170,7 +170,8 @@ def test_each_socket_ends_in_one_log_line_without_secrets(tmp_path: Path) -> Non
         room_ws, code, friend = room_socket(server)
         room_ws.close(status=1001)
         me_ws, _, member = me_socket(server)
-        me_ws.close()
+        me_ws.sock.shutdown(socket.SHUT_RDWR)  # gone without a close frame
+        me_ws.sock.close()
         lines = socket_lines(server, 4)
         log = server.log.read_text()
     assert len(lines) == 4
@@ -184,7 +185,8 @@ def test_each_socket_ends_in_one_log_line_without_secrets(tmp_path: Path) -> Non
     spectator = by_role["table", "spectator"]
     assert spectator["seat"] is None and spectator["id"] == table_id
     assert by_role["room", "player"]["id"] == code and by_role["room", "player"]["code"] == 1001
-    assert by_role["me", "player"]["id"] is None
+    me = by_role["me", "player"]
+    assert me["id"] is None and (me["code"], me["by"]) == (1006, "network")
     # The session cookies (who each browser is), the password, the account's name.
     cookies = [cookie.value for person in (guest, friend, member) for cookie in person.jar]
     secrets = [value for value in cookies if len(value) > 16] + [PASSWORD, member.username]

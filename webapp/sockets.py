@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from flask import Flask, current_app
-from wsproto.connection import ConnectionState
 
 log = logging.getLogger("lapau.socket")
 
@@ -113,8 +112,8 @@ class LiveSocket:
             return self.closed
         if self.ws.connected:
             return Ending(1000, "", "server")  # the handler returned; flask-sock closes it
-        if self.ws.ws.state == ConnectionState.OPEN:
-            return Ending(1006, "", "network")  # gone without a close frame
+        if self.ws.ws.state.name == "OPEN":  # the protocol state (wsproto's) saw no close
+            return Ending(1006, "", "network")
         return Ending(int(self.ws.close_reason), self.ws.close_message or "", "client")
 
     def record(self) -> dict[str, Any]:
