@@ -1,13 +1,14 @@
 /* Revives a page's sockets after a sleep.  A phone that wakes (the page visible again, or
    back online) may hold a socket that died without a close: mobile Safari keeps one for
    minutes.  So each socket is probed then: a live one answers "probe" at once
-   (webapp/sockets.py); one that does not within a few seconds, or one closed for good, is
-   opened again by the htmx ws extension, and the server sends the whole state on every
-   connect.  The extension itself stays as vendored; this only uses its events. */
+   (webapp/sockets.py); one that does not within a few seconds, or one the server dropped
+   as silent while the phone slept, is opened again through the htmx ws extension, and the
+   server sends the whole state on every connect.  The extension stays as vendored; this
+   only listens to its events and calls its reconnect. */
 (function () {
   var PROBE = "probe";
   var WAIT = 4000; // ms for the probe's answer: a slow mobile link, not a dead one
-  var RETRIED = [1006, 1011, 1012, 1013]; // closes the extension reconnects after itself
+  var SILENT = 1008; // the server dropped the socket: the phone slept through its pings
   var links = []; // one per ws-connect element: its extension wrapper and current socket
 
   // Back off at most 8 s between attempts (the extension's default grows to a minute).
@@ -46,12 +47,19 @@
     link.wrapper.reconnect();
   }
 
+  // Open but silent, or dropped as silent: ours to reopen.  After any other close the
+  // extension reconnects by itself (or, after a normal close, rightly not at all).
+  function dead(link, socket) {
+    return socket.readyState === WebSocket.OPEN ||
+      (socket.readyState === WebSocket.CLOSED && link.code === SILENT);
+  }
+
   function probe(link) {
     var socket = link.socket;
     var asked = Date.now();
     socket.send(PROBE);
     setTimeout(function () {
-      if (link.socket === socket && link.heard < asked) reopen(link);
+      if (link.socket === socket && link.heard < asked && dead(link, socket)) reopen(link);
     }, WAIT);
   }
 
@@ -59,11 +67,9 @@
     if (document.visibilityState !== "visible") return;
     links.forEach(function (link) {
       var socket = link.socket;
-      if (!socket || socket.readyState === WebSocket.CONNECTING) return;
+      if (!socket) return;
       if (socket.readyState === WebSocket.OPEN) probe(link);
-      else if (socket.readyState === WebSocket.CLOSED && RETRIED.indexOf(link.code) < 0) {
-        reopen(link); // closed for good (say, dropped by the server as silent)
-      }
+      else if (dead(link, socket)) reopen(link);
     });
   }
 
