@@ -210,5 +210,8 @@ def test_with_the_real_interval_an_idle_socket_lives_and_a_silent_one_is_dropped
         silent.shutdown()
         probe(idle)
         idle.close()
+    print(
+        f"\nidle 70 s: {pinged[0]} pings, open; silent: closed by the server after {seconds:.1f} s"
+    )
     assert pinged[0] >= 2
     assert code == 1008 and seconds < 60, seconds
