@@ -19,6 +19,7 @@ import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
+from http.client import HTTPException
 from pathlib import Path
 
 import websocket
@@ -102,7 +103,8 @@ class Player:
                     if self.wait(table, version, notice=True):
                         self.acked.append((version, move))
                         break
-        except (websocket.WebSocketException, ConnectionError, OSError) as error:
+        except (websocket.WebSocketException, HTTPException, OSError) as error:
+            # A page or a socket cut off by the server going away.
             if not stop.is_set():
                 self.error = error
         finally:
