@@ -13,14 +13,11 @@ file adds what a command line cannot:
   sight (``gc.freeze``): a full collection otherwise walks every module, template and
   catalogue again, and under load such a pause (100-170 ms, measured with
   benchmarks/load.py) stalled every table at once.
-- the site's structured log lines (loggers under ``lapau``, one JSON object a line) go to
-  stderr beside gunicorn's own log, where a PaaS collects it.
 """
 
 from __future__ import annotations
 
 import gc
-import logging
 import signal
 from typing import Any
 
@@ -32,10 +29,6 @@ def post_worker_init(worker: Any) -> None:
     from webapp import resume_tables
 
     resume_tables(app)
-    site_log = logging.getLogger("lapau")
-    if not site_log.handlers:
-        site_log.addHandler(logging.StreamHandler())
-        site_log.setLevel(logging.INFO)
     gc.collect()
     gc.freeze()
     previous = signal.getsignal(signal.SIGTERM)

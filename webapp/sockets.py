@@ -10,9 +10,10 @@ log line, and closing every one of them when the server stops.
   and expects it back within seconds (webapp/static/js/live.js); without an answer the
   socket is dead (mobile Safari keeps such sockets for minutes), the page drops it and
   reconnects, and the server sends the whole state again.
-- **One log line per socket** when it ends (logger ``lapau.socket``, a JSON object): kind,
-  public id (table id or room code), seat or role, language, duration, messages in and
-  out, who closed it with which code.  Never a cookie, a player or a session id.
+- **One log line per socket** when it ends (the event ``socket``, webapp/logs.py): kind,
+  table id (a room's code is never logged: it is the key to the room), seat or role,
+  language, duration, messages in and out, who closed it with which code.  Never a
+  cookie, a player or a session id.
 - **Shutdown.** Every open socket is in :class:`Sockets`; on SIGTERM (gunicorn.conf.py)
   :func:`shutdown` stops the tables' clocks and closes every socket with 1012, which the
   page answers by reconnecting to the restarted server.
@@ -20,8 +21,6 @@ log line, and closing every one of them when the server stops.
 
 from __future__ import annotations
 
-import json
-import logging
 import threading
 import time
 from collections.abc import Iterator
@@ -31,7 +30,7 @@ from typing import Any, Literal
 
 from flask import Flask, current_app
 
-log = logging.getLogger("lapau.socket")
+from webapp import logs
 
 #: What a waking page sends, and gets back at once from a live socket.
 PROBE = "probe"
@@ -120,7 +119,6 @@ class LiveSocket:
         """The socket's log line: what it was and how it went, nothing that identifies anyone."""
         ending = self.ending()
         return {
-            "event": "socket",
             "kind": self.kind,
             "id": self.target,
             "seat": self.seat,
@@ -152,7 +150,7 @@ class Sockets:
         finally:
             with self.lock:
                 self.open.discard(live)
-            log.info(json.dumps(live.record(), ensure_ascii=False))
+            logs.event("socket", **live.record())
 
     def close_all(self, code: int = 1012, reason: str = "restarting") -> int:
         """Close every open socket with ``code``; how many there were."""

@@ -99,6 +99,10 @@ def test_sigterm_under_load_closes_everything_and_loses_no_acknowledged_move(
     # page request accepted as the worker stopped listening fails before the site sees it.
     assert log.count("Traceback") == log.count("Socket error processing request."), log[-4000:]
     assert "/webapp/" not in log, log[-4000:]
-    lines = [json.loads(line) for line in log.splitlines() if line.startswith('{"event"')]
-    restarting = [line for line in lines if line["code"] == 1012 and line["by"] == "server"]
+    lines = [json.loads(line) for line in log.splitlines() if line.startswith("{")]
+    restarting = [
+        line
+        for line in lines
+        if line.get("event") == "socket" and (line["code"], line["by"]) == (1012, "server")
+    ]
     assert len(restarting) == PLAYERS + len(idle)

@@ -40,7 +40,8 @@ def room_socket(ws: Any, code: str) -> None:
     rooms: Rooms = current_app.extensions["lapau.rooms"]
     player = known_player()
     role = "visitor" if player is None else "player"
-    with sockets().session(LiveSocket(ws, "room", code, g.lang_code, role=role)) as live:
+    # Logged without its code: the code is the key to the room.
+    with sockets().session(LiveSocket(ws, "room", None, g.lang_code, role=role)) as live:
         serve(rooms, code, live, Watcher(live, player, g.lang_code))
 
 
