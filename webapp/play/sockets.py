@@ -25,7 +25,7 @@ from webapp.play.players import known_player
 from webapp.play.render import split_fragments
 from webapp.play.store import TableBroken
 from webapp.social.live import at_table
-from webapp.sockets import LiveSocket, sockets
+from webapp.sockets import MAX_MESSAGE, LiveSocket, sockets
 
 sock = Sock()
 
