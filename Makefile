@@ -1,4 +1,5 @@
 # Lapau: `make run` serves the site, `make test` runs every check. Both set themselves up.
+# `make check` is the quick tier to run before each commit (no browser, no server).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -7,7 +8,7 @@ PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 export LAPAU_INSTANCE_PATH ?= $(CURDIR)/instance
 
-.PHONY: run test setup test-setup translations database lint typecheck pytest chromium clean
+.PHONY: run test check setup test-setup translations database lint typecheck pytest chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,12 +52,18 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.installed-test
-	$(BIN)/mypy --strict webapp/game
+	$(BIN)/mypy --strict webapp
 
 pytest: test-setup
 	$(BIN)/python -m pytest tests webapp
 
 test: test-setup lint typecheck pytest
+
+# Markers (pyproject.toml) select the quick tier: no browser, no server subprocess, no long runs.
+QUICK := not e2e and not live and not slow
+
+check: setup $(VENV)/.installed-test lint typecheck
+	$(BIN)/python -m pytest tests webapp -q -m "$(QUICK)"
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache .mypy_cache .ruff_cache

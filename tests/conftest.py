@@ -3,6 +3,10 @@
 ``app``/``client``/``runner`` follow Flask's tutorial.  ``live_server`` starts the site
 as production runs it (gunicorn with the gevent worker) in a subprocess on a free port,
 with its own instance folder and database, for budget, WebSocket and browser tests.
+
+Every test that starts a server is marked ``live`` (by the hook below when it uses
+``live_server``, by hand otherwise), so ``make check`` can leave them out; a
+``LiveServer`` started by an unmarked test fails it, so the mark cannot be forgotten.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +28,24 @@ from tests.databases import migrated_instance
 from webapp import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
+
+#: The test being set up, run or torn down, whose marks a starting ``LiveServer`` checks.
+_current: list[pytest.Item] = []
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "live_server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.live)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
+    _current[:] = [item]
+    try:
+        return (yield)
+    finally:
+        _current.clear()
 
 
 @pytest.fixture
@@ -86,6 +108,9 @@ class LiveServer:
         self.log = instance / "server.log"
 
     def start(self) -> None:
+        test = _current[0] if _current else None
+        if test is not None and test.get_closest_marker("live") is None:
+            raise RuntimeError(f"{test.nodeid} starts a server: mark it @pytest.mark.live")
         # The release step's work: a database at the newest migration (kept on a restart).
         migrated_instance(self.instance)
         gunicorn = Path(sys.executable).with_name("gunicorn")

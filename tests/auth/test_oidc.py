@@ -22,6 +22,8 @@ from tests.conftest import LiveServer
 from tests.play.client import Guest
 from webapp import create_app
 
+pytestmark = pytest.mark.live
+
 
 @pytest.fixture(scope="module")
 def provider() -> Iterator[Provider]:

@@ -22,11 +22,14 @@ from dataclasses import dataclass, field
 from http.client import HTTPException
 from pathlib import Path
 
+import pytest
 import websocket
 
 from tests.conftest import LiveServer
 from tests.hostile.conftest import EXAMPLES
 from tests.play.client import Guest, Table
+
+pytestmark = pytest.mark.live
 
 TURN = re.compile(r'id="status" class="[^"]*" data-turn="(\d)"')
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')

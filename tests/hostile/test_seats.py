@@ -97,6 +97,7 @@ def state_of(server: LiveServer, table_id: str, game: str, log: list[str]) -> An
     return replay(registry.get(game), seed, json.loads(options), log)
 
 
+@pytest.mark.live
 @pytest.mark.parametrize("game", ["koa", "kowah", "koikoi"])
 def test_another_guest_can_neither_move_nor_see_the_hand(frozen: LiveServer, game: str) -> None:
     owner, stranger = Guest(frozen), Guest(frozen)

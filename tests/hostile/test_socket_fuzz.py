@@ -199,6 +199,7 @@ def live(frozen: LiveServer) -> Iterator[LiveTable]:
     table.table.ws.shutdown()
 
 
+@pytest.mark.live
 @fuzz(EXAMPLES)
 @given(data=st.data())
 def test_hostile_frames_on_the_real_server_are_refused_or_closed(

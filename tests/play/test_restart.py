@@ -5,8 +5,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.client import Guest, break_log, stored_moves
+
+pytestmark = pytest.mark.live
 
 
 def test_sigterm_closes_sockets_with_1012_and_a_restart_resumes_the_table(

@@ -16,6 +16,8 @@ import websocket
 from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.client import Guest, stored_moves
 
+pytestmark = pytest.mark.live
+
 
 @pytest.fixture(scope="module")
 def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:

@@ -24,6 +24,8 @@ from tests.rooms.client import Friend, RoomSocket
 from webapp.game import registry
 from webapp.game.replay import replay
 
+pytestmark = pytest.mark.live
+
 
 @pytest.fixture(scope="module")
 def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:

@@ -12,6 +12,8 @@ from tests.conftest import LiveServer
 from tests.social.member import Member
 from tests.test_budgets import FIRST_LOAD_BUDGET, HTML_BUDGET, fetch, subresources
 
+pytestmark = pytest.mark.live
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:

@@ -16,6 +16,8 @@ from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.client import Guest
 from tests.social.member import Live, Member
 
+pytestmark = pytest.mark.live
+
 names = (f"pal{n}" for n in itertools.count())
 
 
