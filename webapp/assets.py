@@ -4,11 +4,13 @@ Every file below ``webapp/static`` is read at start-up, named by its content has
 (``css/site.css`` is served as ``/static/css/site.3f9a1c0b2e.css``) and compressed with
 gzip and brotli.  A changed file gets a new URL, so browsers may keep the old one
 forever, which is what people on metered phone plans need.  Templates ask for URLs with
-``asset_url('css/site.css')``.
+``asset_url('css/site.css')``.  Brotli at quality 11 is slow, so each content is compressed
+once per process, however many apps the process creates (the tests create hundreds).
 """
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import mimetypes
@@ -50,6 +52,12 @@ class Asset:
         return self.body, None
 
 
+@functools.cache
+def compressed(body: bytes) -> tuple[bytes, bytes]:
+    """The gzip and brotli forms of ``body``, remembered by content."""
+    return gzip.compress(body, 9, mtime=0), brotli.compress(body, quality=11)
+
+
 def load_asset(root: Path, path: Path) -> Asset:
     body = path.read_bytes()
     name = path.relative_to(root).as_posix()
@@ -57,11 +65,12 @@ def load_asset(root: Path, path: Path) -> Asset:
     mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
     if mimetype.startswith("text/") or mimetype.endswith(("javascript", "svg+xml", "json")):
         mimetype += "; charset=utf-8"
+    gzipped, brotlied = compressed(body) if compress else (None, None)
     return Asset(
         name=name,
         body=body,
-        gzip=gzip.compress(body, 9, mtime=0) if compress else None,
-        brotli=brotli.compress(body, quality=11) if compress else None,
+        gzip=gzipped,
+        brotli=brotlied,
         mimetype=mimetype,
         digest=hashlib.sha256(body).hexdigest()[:10],
     )
