@@ -1,25 +1,24 @@
-"""Koa-specific invariants over many seeded playouts by random and bot players.
+"""Koa-specific invariants over many seeded playouts.
 
-The generic properties (leaks, replay, refusals) live in test_playouts.py; here every
-step of many Koa matches is checked for what only Koa knows: hand sizes by phase, the
-public ceki badge agreeing with the hands, bans only between opponents, and the round
-and match bookkeeping.  Each match runs to its end or to 400 actions.
+The generic checks (leaks, refusals, text forms) run for every game in test_playouts.py;
+here every state of many Koa matches is checked for the cards conserved and for what only
+Koa knows: hand sizes by phase, the public ceki badge agreeing with the hands, bans only
+between opponents, and the round and match bookkeeping.  Each match runs to its end or to
+400 actions.
 """
 
 from __future__ import annotations
 
 import os
-import random
 from collections import Counter
 
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
+from tests.game.playout import CHEAP_BOTS, play
 from webapp.game.koa import GAME, KoaState, koa_cards
 from webapp.game.koa.cards import DECK
-from webapp.game.replay import replay
 
-LEVELS = ["random", "easy", "medium", "hard"]
 #: Matches per run; KOA_PLAYOUTS=3000 gives the long run (the default keeps the suite quick).
 PLAYOUTS = int(os.environ.get("KOA_PLAYOUTS", "200"))
 FULL_DECK = Counter(DECK)
@@ -40,25 +39,6 @@ def check(state: KoaState) -> None:
     assert all(0 <= mark <= 3 for mark in state.marks)
 
 
-def run(seed: int, labels: list[str], mode: str, budget: int) -> KoaState:
-    options = {"mode": mode}
-    state = GAME.new_game(seed, options)
-    gens = [random.Random(f"koa:{seed}:{seat}") for seat in range(4)]
-    log = []
-    for _ in range(budget):
-        check(state)
-        seat = GAME.to_act(state)
-        if seat is None:
-            break
-        view = GAME.view(state, seat)
-        action = GAME.bots[labels[seat]](view, gens[seat])
-        assert action in GAME.legal_actions(state)
-        state = GAME.apply(state, action)
-        log.append(str(action))
-    assert replay(GAME, seed, options, log) == state
-    return state
-
-
 @settings(
     max_examples=PLAYOUTS,
     deadline=None,
@@ -67,20 +47,26 @@ def run(seed: int, labels: list[str], mode: str, budget: int) -> KoaState:
 )
 @given(
     seed=st.integers(0, 2**31),
-    labels=st.lists(st.sampled_from(LEVELS), min_size=4, max_size=4),
+    labels=st.lists(st.sampled_from(CHEAP_BOTS), min_size=4, max_size=4),
     mode=st.sampled_from(["quick", "full"]),
 )
 def test_koa_invariants_hold_through_seeded_matches(
     seed: int, labels: list[str], mode: str
 ) -> None:
-    run(seed, labels, mode, budget=400)
+    for state in play(GAME, seed, labels, options={"mode": mode}, budget=400, checks=False).states:
+        check(state)
 
 
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**31))
 def test_full_matches_between_bots_end_with_a_putuih(seed: int) -> None:
-    state = run(seed, ["easy", "medium", "hard", "easy"], "full", budget=20_000)
-    outcome = GAME.outcome(state)
+    labels = ["easy", "medium", "hard", "easy"]
+    playout = play(
+        GAME, seed, labels, options={"mode": "full"}, budget=20_000, timeouts=0, checks=False
+    )
+    for state in playout.states:
+        check(state)
+    outcome = GAME.outcome(playout.final)
     assert outcome is not None and outcome.reason == "putuih"
     assert max(outcome.points) == 3
     assert outcome.detail["rounds"] >= 3
