@@ -29,7 +29,7 @@ from tests.conftest import LiveServer
 from tests.hostile.conftest import EXAMPLES
 from tests.play.client import Guest, Table
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]  # a soak with a kill -9 in its middle
 
 TURN = re.compile(r'id="status" class="[^"]*" data-turn="(\d)"')
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
