@@ -5,8 +5,9 @@ as production runs it (gunicorn with the gevent worker) in a subprocess on a fre
 with its own instance folder and database, for budget, WebSocket and browser tests.
 
 Every test that starts a server is marked ``live`` (by the hook below when it uses
-``live_server``, by hand otherwise), so ``make check`` can leave them out; a
-``LiveServer`` started by an unmarked test fails it, so the mark cannot be forgotten.
+``live_server`` or is an ``e2e`` browser test, by hand otherwise), so ``make check`` can
+leave them out; a ``LiveServer`` started by an unmarked test fails it, so the mark cannot
+be forgotten.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ _current: list[pytest.Item] = []
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if "live_server" in getattr(item, "fixturenames", ()):
+        browser = item.get_closest_marker("e2e") is not None  # always against a real server
+        if browser or "live_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.live)
 
 

@@ -12,6 +12,11 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
+#: Every card of a page shares one sprite, so one painted card means it has arrived.
+SPRITE_DRAWN = (
+    "() => [...document.querySelectorAll('svg.card use')].some(u => u.getBBox().width > 0)"
+)
+
 PATHS = ["/rules", "/rules/koa", "/rules/kowah", "/rules/koikoi", "/cards/money", "/cards/hanafuda"]
 
 
@@ -38,8 +43,9 @@ def open_page(page: Page, url: str, lite: bool) -> list[str]:
     page.context.add_cookies([cookie])
     sprites: list[str] = []
     page.on("request", lambda r: sprites.append(r.url) if "/static/cards/" in r.url else None)
-    page.goto(url)
-    page.wait_for_load_state("networkidle")
+    page.goto(url)  # returns at the load event
+    if not lite and page.locator("svg.card use").count():
+        page.wait_for_function(SPRITE_DRAWN)  # the sprite arrived and a card is painted
     return sprites
 
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.conftest import QUICK_BOTS, LiveServer
-from tests.e2e.test_tables import make_a_move, start
+from tests.e2e.test_tables import make_a_move, start, wait_for_my_turn
 
 pytestmark = pytest.mark.e2e
 
@@ -52,7 +52,7 @@ def test_the_live_table_matches_a_fresh_load_after_every_move(
         if checked >= 15 or page.locator(".match-over").count():
             break
         if not make_a_move(page):
-            page.wait_for_timeout(20)
+            wait_for_my_turn(page)
             continue
         version = page.locator("#version").input_value()
         fresh.goto(page.url)

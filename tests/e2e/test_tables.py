@@ -42,6 +42,26 @@ def has_no_horizontal_overflow(page: Page) -> bool:
     return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+def wait_for_my_turn(page: Page) -> None:
+    """Wait until the table waits for this player, or the match is over."""
+    page.wait_for_function(
+        "() => document.getElementById('status')?.dataset.turn === '1'"
+        " || document.querySelector('.match-over') !== null"
+    )
+
+
+def count_socket_messages(page: Page) -> None:
+    """From the next load on, ``window.socketMessages`` counts the messages the socket got."""
+    page.add_init_script(
+        "window.socketMessages = 0; document.addEventListener('htmx:wsAfterMessage',"
+        " () => { window.socketMessages += 1; });"
+    )
+
+
+def wait_for_socket_messages(page: Page, more_than: int = 0, timeout: float = 30_000) -> None:
+    page.wait_for_function(f"() => window.socketMessages > {more_than}", timeout=timeout)
+
+
 def make_a_move(page: Page) -> bool:
     """Make one move if the table waits for this player; True if the table moved on."""
     status = page.locator("#status")
@@ -73,7 +93,7 @@ def play_to_the_end(page: Page, steps: int = 1500) -> None:
         if page.locator(".match-over").count():
             return
         if not make_a_move(page):
-            page.wait_for_timeout(30)
+            wait_for_my_turn(page)
     raise AssertionError("the game did not end")
 
 
@@ -102,19 +122,20 @@ def test_a_whole_game_against_bots_through_the_page(
 
 
 def test_a_reload_in_the_middle_of_a_game_continues_it(page: Page, fast: LiveServer) -> None:
+    count_socket_messages(page)
     start(page, fast, "kowah", "players", "3")
     for _ in range(4):
         while not make_a_move(page):
-            page.wait_for_timeout(30)
+            wait_for_my_turn(page)
     # Read the version once the table waits for us: bots move at once in this server, so
     # at any other moment it may move on between reading it and reloading.
     expect(page.locator("#status")).to_have_attribute("data-turn", "1")
     seen = version(page)
     page.reload()
     expect(page.locator("#version")).to_have_value(seen)
-    page.wait_for_timeout(300)  # the socket reconnects and sends the whole table
+    wait_for_socket_messages(page)  # the socket reconnects and sends the whole table
     while not make_a_move(page):
-        page.wait_for_timeout(30)
+        wait_for_my_turn(page)
     assert int(version(page)) > int(seen)
 
 
@@ -125,23 +146,26 @@ def test_a_server_restart_in_the_middle_of_a_game(
     server = LiveServer(instance, {**QUICK_BOTS, "LAPAU_TABLE_SEED": "9"})
     server.start()
     try:
+        count_socket_messages(page)
         start(page, server, "koikoi", "rounds", "3")
         for _ in range(2):
             while not make_a_move(page):
-                page.wait_for_timeout(30)
+                wait_for_my_turn(page)
         seen = int(version(page))
         import time
 
         began = time.monotonic()
         server.stop()
         assert time.monotonic() - began < 10, "the server should exit promptly on SIGTERM"
+        messages = int(page.evaluate("() => window.socketMessages"))  # none come any more
         server.start()
-        # The page reconnects by itself (close code 1012) and the game goes on.
-        page.wait_for_timeout(200)
-        for _ in range(200):
+        # The page reconnects by itself (close code 1012), gets the whole table, and the game
+        # goes on.
+        wait_for_socket_messages(page, more_than=messages)
+        for _ in range(20):
             if make_a_move(page):
                 break
-            page.wait_for_timeout(100)
+            wait_for_my_turn(page)
         assert int(version(page)) > seen
     finally:
         server.stop()
