@@ -143,6 +143,7 @@ def raw_get(server: LiveServer, path: str, host: str, **headers: str) -> tuple[i
         connection.close()
 
 
+@pytest.mark.live
 def test_the_real_server_refuses_an_unknown_host(server: LiveServer) -> None:
     status, page = raw_get(server, "/en/", host="evil.example")
     assert status == 400
@@ -150,6 +151,7 @@ def test_the_real_server_refuses_an_unknown_host(server: LiveServer) -> None:
     assert raw_get(server, "/en/", host=f"localhost:{server.port}")[0] == 200
 
 
+@pytest.mark.live
 def test_a_socket_handshake_under_an_unknown_host_is_refused(server: LiveServer) -> None:
     guest = Guest(server)
     table_id = guest.open_table("koikoi", rounds="3")

@@ -99,6 +99,7 @@ PRODUCTION = {
 }
 
 
+@pytest.mark.live
 def test_the_real_server_in_production_behind_a_router(tmp_path: Path) -> None:
     with LiveServer(tmp_path / "instance", PRODUCTION) as server:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
@@ -120,6 +121,7 @@ def test_the_real_server_in_production_behind_a_router(tmp_path: Path) -> None:
             connection.close()
 
 
+@pytest.mark.live
 def test_the_real_server_will_not_start_in_production_without_its_hosts(tmp_path: Path) -> None:
     settings = {name: value for name, value in PRODUCTION.items() if name != "LAPAU_HOSTS"}
     server = LiveServer(tmp_path / "instance", settings)

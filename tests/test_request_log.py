@@ -23,6 +23,8 @@ from tests.conftest import STILL_BOTS, LiveServer
 from tests.play.client import Guest
 from tests.rooms.client import Friend
 
+pytestmark = pytest.mark.live
+
 PASSWORD = "a secret nobody may log 4711"
 
 

@@ -22,6 +22,8 @@ import pytest
 from tests.conftest import LiveServer
 from tests.play.client import Guest, csrf_token
 
+pytestmark = pytest.mark.live
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:

@@ -58,6 +58,7 @@ def tracebacks(server: LiveServer) -> int:
     return server.log.read_text().count("Traceback")
 
 
+@pytest.mark.live
 @pytest.mark.parametrize(
     "raw", ["[" * 2000, '{"a":' * 800, '{"a": "stop", "v": [[[[[[[[[1]]]]]]]]]}']
 )
@@ -71,6 +72,7 @@ def test_a_deeply_nested_message_is_refused_without_an_error(frozen: LiveServer,
     assert tracebacks(frozen) == before
 
 
+@pytest.mark.live
 def test_sending_and_closing_at_once_leaves_no_error(frozen: LiveServer) -> None:
     """Messages still queued when the socket closed each fail to be answered: the hub
     drops the socket once, however many answers fail."""
