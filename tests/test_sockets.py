@@ -25,6 +25,9 @@ from tests.rooms.client import Friend
 from tests.social.member import PASSWORD, Member
 from webapp.sockets import PROBE
 
+#: Every test here starts a real server.
+pytestmark = pytest.mark.live
+
 INTERVAL = 1.0
 CLOSE, PING = 8, 9
 names = (f"pinged{n}" for n in itertools.count())

@@ -17,12 +17,16 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 import websocket
 
 from tests.conftest import LiveServer
 from tests.hostile.test_kill9 import GAMES, Player, check, play_all
 from tests.rooms.client import Friend
 from tests.social.member import Member
+
+#: Every test here starts a real server.
+pytestmark = pytest.mark.live
 
 PLAYERS, SPECTATORS, ROOMS, MEMBERS = 60, 60, 40, 40
 CLOSE = 8
