@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,8 +51,24 @@ def test_every_message_has_a_translation(lang: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["id", "nl"])
 def test_translations_keep_their_placeholders(lang: str) -> None:
-    import re
-
     placeholder = re.compile(r"%\(\w+\)s|\{\w*\}")
     for ident, string, _ in catalog(lang):
         assert sorted(placeholder.findall(ident)) == sorted(placeholder.findall(string)), ident
+
+
+#: "You" followed by a verb in the third person ("You wins", "You is", "You begins"): a
+#: sentence about the reader that was written for somebody else.  Words ending in "ss"
+#: ("You guess") are not third-person forms.
+YOU_AS_THIRD_PERSON = re.compile(r"\bYou (?:is|was|has|does|[a-z]*[^\Ws]s)\b")
+
+
+def test_the_third_person_pattern_knows_a_you_sentence_from_a_wrong_one() -> None:
+    wrong = ["You begins.", "Round 1: You scores 5", "Koa! You wins the round", "You is ceki!"]
+    right = ["You begin.", "You win the round", "You are ceki!", "You guess", "You threw it."]
+    assert all(YOU_AS_THIRD_PERSON.search(text) for text in wrong)
+    assert not any(YOU_AS_THIRD_PERSON.search(text) for text in right)
+
+
+def test_no_english_sentence_says_you_with_a_third_person_verb(tmp_path: Path) -> None:
+    english = source_messages(tmp_path) | {string for _, string, _ in catalog("en")}
+    assert not sorted(text for text in english if YOU_AS_THIRD_PERSON.search(text))

@@ -1,0 +1,39 @@
+"""The tables' sentences as a reader sees them, over whole games."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tests.play.conftest import ManualClock, Recorder
+from tests.test_catalogs import YOU_AS_THIRD_PERSON
+from webapp.play.hub import Listener, TableSession
+
+#: Seeded games in which the reader (seat 0, played by a bot) wins a round.
+GAMES = [("koa", {"mode": "full"}, 2), ("kowah", {"players": 2}, 2), ("koikoi", {"rounds": 3}, 2)]
+
+
+def play_for_seat_0(clock: ManualClock, session: TableSession) -> None:
+    """Seat 0 moves as a medium bot would, through the table like a person."""
+    rng = random.Random(0)
+    bot = session.game.bots["medium"]
+    while not session.finished:
+        if session.game.to_act(session.state) == 0:
+            session.submit(0, str(bot(session.view(0), rng)), session.version)
+        else:
+            assert clock.fire()
+
+
+@pytest.mark.parametrize(("game", "options", "seed"), GAMES)
+def test_no_sentence_about_you_uses_a_third_person_verb(
+    clock: ManualClock, practice: object, game: str, options: dict[str, object], seed: int
+) -> None:
+    session = practice(game, seed=seed, **options)  # type: ignore[operator]
+    recorder = Recorder(session)
+    session.join(Listener(recorder, 0, "en"))
+    play_for_seat_0(clock, session)
+    text = " ".join(re.sub(r"<[^>]+>", " ", html) for _, html in recorder.messages)
+    assert re.search(r"\b[Yy]ou (?:win|score)", text), "the reader never won: choose another seed"
+    assert not YOU_AS_THIRD_PERSON.findall(text)
