@@ -40,8 +40,10 @@ def seat_names(session: TableSession, me: int | None) -> list[str]:
 def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
     view = session.view(seat)
     count = len(session.seats)
-    # The other seats in turn order after this one; a spectator sees every seat.
-    others = list(range(count)) if seat is None else [(seat + k) % count for k in range(1, count)]
+    # The other seats as drawn from left to right: play passes to the right (seat + 1),
+    # so the player on your left is the one who plays just before you (RULES.md, Koa).
+    # A spectator sees every seat.
+    others = list(range(count)) if seat is None else [(seat - k) % count for k in range(1, count)]
     return {
         "others": others,
         "table": session,
