@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.conftest import STILL_BOTS, LiveServer
+from tests.conftest import QUICK_BOTS, STILL_BOTS, LiveServer
+from tests.e2e.test_tables import make_a_move, start
 
 pytestmark = pytest.mark.e2e
 
@@ -16,6 +17,13 @@ pytestmark = pytest.mark.e2e
 def still(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     instance = tmp_path_factory.mktemp("phone") / "instance"
     with LiveServer(instance, {**STILL_BOTS, "LAPAU_TABLE_SEED": "5"}) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    instance = tmp_path_factory.mktemp("phone-quick") / "instance"
+    with LiveServer(instance, {**QUICK_BOTS, "LAPAU_TABLE_SEED": "5"}) as server:
         yield server
 
 
@@ -28,7 +36,14 @@ def phone(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
+def socket_rendered(page: Page) -> None:
+    """Wait for the socket's first render: it replaces the page's forms with ones that
+    carry no CSRF token (until then a box may be measured just as it is swapped)."""
+    page.wait_for_function("() => !document.querySelector('#hand input[name=csrf_token]')")
+
+
 def box(locator: Locator) -> dict[str, float]:
+    expect(locator).to_be_visible()
     found = locator.bounding_box()
     assert found is not None, "not drawn"
     return found
@@ -39,19 +54,12 @@ def centre_x(locator: Locator) -> float:
     return found["x"] + found["width"] / 2
 
 
-def open_practice(page: Page, server: LiveServer, game: str, option: str, value: str) -> None:
-    page.goto(f"{server.url}/en/play/{game}")
-    page.check(f"input[name={option}][value='{value}']")
-    page.click(".setup-form button")
-    page.wait_for_url("**/table/**")
-    expect(page.locator("#status")).to_be_visible()
-
-
 def test_koa_draws_the_player_on_your_left_on_the_left(
     phone: BrowserContext, still: LiveServer
 ) -> None:
     page = phone.new_page()
-    open_practice(page, still, "koa", "mode", "quick")
+    start(page, still, "koa", "mode", "quick")
+    socket_rendered(page)
     seats = [page.locator(f"#seat-{n}") for n in range(4)]
     me = next(n for n in range(4) if seats[n].count() == 0)
     left, across, right = seats[(me - 1) % 4], seats[(me + 2) % 4], seats[(me + 1) % 4]
@@ -75,3 +83,33 @@ def test_the_koa_waiting_room_draws_the_player_on_your_left_on_the_left(
     right = page.locator(".seat:has(button[value='sit 1'])")
     assert centre_x(left) < centre_x(mine) < centre_x(right)
     assert box(across)["y"] < box(left)["y"] < box(mine)["y"]
+
+
+LITE = {"name": "display", "value": "50-50-50-1"}  # the display cookie with lite cards on
+GAMES = [("koa", "mode", "quick"), ("kowah", "players", "3"), ("koikoi", "rounds", "3")]
+#: Every card drawn on the table as a picture: an SVG (a table card) or an image.
+PICTURES = ".table svg, .table img"
+
+
+@pytest.mark.parametrize(("game", "option", "value"), GAMES)
+def test_lite_cards_reach_the_table_and_its_captured_piles(
+    phone: BrowserContext, quick: LiveServer, game: str, option: str, value: str
+) -> None:
+    phone.add_cookies([{**LITE, "url": quick.url}])
+    page = phone.new_page()
+    start(page, quick, game, option, value)
+    socket_rendered(page)
+    expect(page.locator("#hand .lite").first).to_be_visible()  # the socket's render too
+    for _ in range(40):  # a few moves, so captured piles fill and fragments arrive
+        if make_a_move(page) and page.locator(".pile .lite").count() >= 2:
+            break
+        page.wait_for_timeout(50)
+    assert page.locator(PICTURES).count() == 0
+    assert page.locator(".table .lite").count() > 10
+    if game == "koikoi":
+        captured = page.locator(".pile .cards > *").all()
+        assert len(captured) >= 2
+        for card in captured:
+            found = box(card)
+            assert found["width"] > 10 and found["height"] > 10
+            assert card.inner_text().strip()

@@ -31,7 +31,8 @@ def card(game: str, card_id: str, size: str = "md", element_id: str | None = Non
     # f-strings keep this fast (it runs for every card of every move).
     ident = f' id="{element_id}"' if element_id else ""
     if lite():
-        text = get_template_attribute("_card.html", "card")(game, card_id, size)
+        # Told explicitly: a socket's render has no browser cookie for the macro to read.
+        text = get_template_attribute("_card.html", "card")(game, card_id, size, True)
         return Markup(f"<span{ident}>{text}</span>" if element_id else text)
     art = cards.card(game, card_id).art
     return Markup(
