@@ -117,6 +117,46 @@ def test_a_stopped_hub_stores_a_late_move_and_runs_no_clock(
     assert session.deadline is None and not clock.fire()
 
 
+@pytest.mark.parametrize(
+    ("game", "options", "first"), [GAMES[0] + ("cabut",), GAMES[1] + ("draw",)]
+)
+def test_a_turn_has_one_deadline_for_both_of_its_steps(
+    clock: ManualClock, practice: object, game: str, options: dict[str, object], first: str
+) -> None:
+    session = practice(game, **options)  # type: ignore[operator]
+    advance_to_seat(clock, session, 0)
+    while first not in map(str, session.game.legal_actions(session.state)):
+        clock.fire()  # the starter's first turn, or a turn without the first step
+        advance_to_seat(clock, session, 0)
+    assert session.seconds_left() == 30
+    clock.time += 11
+    session.submit(0, first, session.version)
+    assert session.game.to_act(session.state) == 0  # the second step of the same turn
+    assert session.seconds_left() == 19
+    live = [timer for timer in clock.pending if not timer.cancelled]
+    assert [timer.delay for timer in live] == [19]
+    clock.time += 19
+    clock.fire()  # the turn's time is up: the table plays the rest of it
+    assert session.game.to_act(session.state) != 0
+    advance_to_seat(clock, session, 0)
+    assert session.seconds_left() == 30  # the next turn has its own 30 seconds
+
+
+def test_the_log_says_in_words_that_the_table_played_a_timed_out_turn(
+    clock: ManualClock, practice: object
+) -> None:
+    session = practice("kowah", players=2)  # type: ignore[operator]
+    mine, watching = Recorder(session), Recorder(session)
+    session.join(Listener(mine, 0, "en"))
+    session.join(Listener(watching, None, "en"))
+    advance_to_seat(clock, session, 0)
+    clock.fire()
+    assert "Time ran out: the table played for you." in mine.messages[-1][1]
+    assert "Time ran out: the table played for Guest." in watching.messages[-1][1]
+    advance_to_seat(clock, session, 0)  # the next move says nothing of it
+    assert "Time ran out" not in mine.messages[-1][1]
+
+
 @pytest.mark.parametrize(("game", "options"), GAMES)
 def test_bots_play_a_whole_game_and_the_log_replays_it(
     hub: Hub, clock: object, practice: object, game: str, options: dict[str, object]

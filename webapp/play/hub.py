@@ -137,6 +137,9 @@ class TableSession:
         self.timer: Cancellable | None = None
         self.finished = self.game.outcome(state) is not None
         self.notices: dict[int, str] = {}
+        #: The seat whose turn the table just played because its time ran out (the log
+        #: says so), until the next action.
+        self.played_for: int | None = None
 
     @property
     def version(self) -> int:
@@ -208,6 +211,8 @@ class TableSession:
             self.hub.timings.record(arrived)
 
     def _apply(self, action: Any, seat: int | None) -> None:
+        """Apply an action of ``seat`` (None: the table plays for the seat to act)."""
+        acting = self.game.to_act(self.state)
         try:
             new_state = self.game.apply(self.state, action)
         except IllegalAction as error:
@@ -222,21 +227,38 @@ class TableSession:
             raise Refusal("try-again") from error
         self.state = new_state
         self.log.append(text)
+        self.played_for = acting if seat is None else None
         if self.game.outcome(new_state) is not None:
             self.finished = True
             self.hub.store.finish(self.id)
             # Before the last fan-out, so the result it shows includes the new ratings.
             self.hub.finished(self)
-        self._schedule()
+        self._schedule(same_turn=seat is not None and self._turn_goes_on(acting, text))
         self._broadcast()
         self._release()
 
-    def _schedule(self) -> None:
-        """Arm the next timer: a bot's move, or the acting person's turn timer."""
+    def _dealing(self) -> bool:
+        """Whether the table waits for the next round's deal (every game calls it "next")."""
+        return [str(action) for action in self.game.legal_actions(self.state)] == ["next"]
+
+    def _turn_goes_on(self, acting: int | None, text: str) -> bool:
+        """Whether the seat that just moved still has the rest of the same turn to play
+        (Koa's throw after the cabut, Kowah's discard after the draw...).  A deal and a
+        round's result each begin afresh."""
+        return (
+            acting is not None
+            and self.game.to_act(self.state) == acting
+            and text != "next"
+            and not self._dealing()
+        )
+
+    def _schedule(self, same_turn: bool = False) -> None:
+        """Arm the next timer: a bot's move, or the acting person's turn timer.  A turn
+        has one deadline for all its steps: ``same_turn`` keeps the running one."""
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        self.deadline = None
+        deadline, self.deadline = self.deadline, None
         # A stopping server arms nothing: a move stored now waits for the next start.
         seat = None if self.finished or self.hub.stopped else self.game.to_act(self.state)
         if seat is None:
@@ -244,13 +266,15 @@ class TableSession:
         version = self.version
         timing = self.hub.timing
         if self.seats[seat].is_bot:
-            # Every game names the deal of its next round "next".
-            dealing = [str(action) for action in self.game.legal_actions(self.state)] == ["next"]
-            delay = timing.round_pause if dealing else timing.bot_delay
+            delay = timing.round_pause if self._dealing() else timing.bot_delay
             self.timer = self.hub.scheduler(delay, lambda: self._bot_move(version))
         else:
-            self.deadline = self.hub.clock() + timing.turn_seconds
-            self.timer = self.hub.scheduler(timing.turn_seconds, lambda: self._timeout(version))
+            now = self.hub.clock()
+            if not same_turn or deadline is None:
+                deadline = now + timing.turn_seconds
+            self.deadline = deadline
+            delay = max(0.0, deadline - now)
+            self.timer = self.hub.scheduler(delay, lambda: self._timeout(version))
 
     def start(self) -> None:
         """Begin (or, after a restart, resume) the table's clock."""
