@@ -42,6 +42,16 @@ def socket_rendered(page: Page) -> None:
     page.wait_for_function("() => !document.querySelector('#hand input[name=csrf_token]')")
 
 
+def open_table(
+    context: BrowserContext, server: LiveServer, game: str, option: str, value: str
+) -> Page:
+    """A practice table on a new page, once the socket's first render has arrived."""
+    page = context.new_page()
+    start(page, server, game, option, value)
+    socket_rendered(page)
+    return page
+
+
 def box(locator: Locator) -> dict[str, float]:
     expect(locator).to_be_visible()
     found = locator.bounding_box()
@@ -57,9 +67,7 @@ def centre_x(locator: Locator) -> float:
 def test_koa_draws_the_player_on_your_left_on_the_left(
     phone: BrowserContext, still: LiveServer
 ) -> None:
-    page = phone.new_page()
-    start(page, still, "koa", "mode", "quick")
-    socket_rendered(page)
+    page = open_table(phone, still, "koa", "mode", "quick")
     seats = [page.locator(f"#seat-{n}") for n in range(4)]
     me = next(n for n in range(4) if seats[n].count() == 0)
     left, across, right = seats[(me - 1) % 4], seats[(me + 2) % 4], seats[(me + 1) % 4]
@@ -96,9 +104,7 @@ def test_lite_cards_reach_the_table_and_its_captured_piles(
     phone: BrowserContext, quick: LiveServer, game: str, option: str, value: str
 ) -> None:
     phone.add_cookies([{**LITE, "url": quick.url}])
-    page = phone.new_page()
-    start(page, quick, game, option, value)
-    socket_rendered(page)
+    page = open_table(phone, quick, game, option, value)
     expect(page.locator("#hand .lite").first).to_be_visible()  # the socket's render too
     for _ in range(40):  # a few moves, so captured piles fill and fragments arrive
         if make_a_move(page) and page.locator(".pile .lite").count() >= 2:
@@ -113,3 +119,55 @@ def test_lite_cards_reach_the_table_and_its_captured_piles(
             found = box(card)
             assert found["width"] > 10 and found["height"] > 10
             assert card.inner_text().strip()
+
+
+def version_changes(page: Page, before: str) -> None:
+    page.wait_for_function("(v) => document.getElementById('version').value !== v", arg=before)
+
+
+def inside_viewport(locator: Locator) -> bool:
+    found = box(locator)
+    return found["y"] >= 0 and found["y"] + found["height"] <= 640 and found["x"] >= 0
+
+
+def test_a_refused_card_is_dimmed_with_its_reason_and_answers_where_you_look(
+    phone: BrowserContext, quick: LiveServer
+) -> None:
+    page = open_table(phone, quick, "kowah", "players", "3")
+    assert page.locator(".status-live[aria-live=polite] #status").count() == 1
+    hand = page.locator("#hand button")
+    take = page.locator("#prompt button[value=take]")
+    for _ in range(5):  # the deal's first turn can only draw: draw, discard, come round again
+        page.wait_for_selector("#status[data-turn='1']")
+        if take.count():
+            break
+        assert hand.first.is_disabled()  # not the moment to discard
+        before = page.locator("#version").input_value()
+        page.locator("#prompt button[value=draw]").tap()
+        version_changes(page, before)
+        before = page.locator("#version").input_value()
+        hand.first.tap()
+        version_changes(page, before)
+    assert hand.first.is_disabled()
+    before = page.locator("#version").input_value()
+    take.tap()
+    version_changes(page, before)
+
+    refused = page.locator("#hand button[aria-disabled=true]")
+    expect(refused).to_have_count(1)
+    reason = "You cannot discard the card you just took."
+    assert refused.get_attribute("title") == reason
+    assert refused.get_attribute("aria-description") == reason
+    assert float(refused.evaluate("b => getComputedStyle(b).opacity")) < 0.6
+    # A person can still tap it (Playwright's own tap() waits for aria-disabled to clear).
+    found = box(refused)
+    page.touchscreen.tap(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
+    notice = page.locator("#notice")
+    expect(notice).to_have_text(reason)
+    assert inside_viewport(notice)
+
+    allowed = page.locator("#hand button:not([aria-disabled])").first
+    before = page.locator("#version").input_value()
+    allowed.tap()
+    version_changes(page, before)
+    page.wait_for_function("() => !!document.activeElement.closest('#hand')")

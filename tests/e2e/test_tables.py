@@ -70,7 +70,9 @@ def make_a_move(page: Page) -> bool:
     before = version(page)
     prompt_buttons = page.locator("#prompt button")
     candidates = (
-        [prompt_buttons.first] if prompt_buttons.count() else page.locator("#hand button").all()
+        [prompt_buttons.first]
+        if prompt_buttons.count()
+        else page.locator("#hand button:enabled:not([aria-disabled])").all()
     )
     for button in candidates:
         button.click()

@@ -98,6 +98,7 @@ def init_app(app: Flask) -> None:
         table_buttons=markup.buttons,
         table_button=markup.button,
         move_form=markup.move_form,
+        hand_fieldset=markup.hand_fieldset,
         layout_template=layout_template,
         table_title=table_title,
         bot_level=bot_level,

@@ -154,6 +154,19 @@ class TableSession:
     def view(self, seat: int | None) -> Any:
         return self.game.view(self.state, seat)
 
+    def refusals(self, actions: Sequence[str]) -> dict[str, str]:
+        """Why the rules would refuse each of ``actions`` now (its code), for the seat
+        to act: the table marks the cards it may not play, with the reason."""
+        found: dict[str, str] = {}
+        for text in actions:
+            try:
+                self.game.apply(self.state, self.game.parse_action(text))
+            except IllegalAction as error:
+                found[text] = error.reason
+            except (ValueError, KeyError, IndexError):
+                found[text] = "unknown-action"
+        return found
+
     def seconds_left(self) -> int | None:
         if self.deadline is None:
             return None

@@ -9,7 +9,7 @@ lite-cards setting the site's own text card is used instead.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from flask import g, get_template_attribute, request, url_for
 from markupsafe import Markup, escape
@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from webapp import cards, display
 from webapp.auth.security import form_token
 from webapp.play.hub import TableSession
+from webapp.play.words import refusal
 
 
 def lite() -> bool:
@@ -41,10 +42,21 @@ def card(game: str, card_id: str, size: str = "md", element_id: str | None = Non
     )
 
 
-def button(game: str, card_id: str, action: str, size: str, element_id: str | None) -> Markup:
+def button(
+    game: str, card_id: str, action: str, size: str, element_id: str | None, refused: str = ""
+) -> Markup:
+    """A card that makes a move; ``refused`` (a refusal code) marks one the rules do not
+    allow now, dimmed, with the reason on focus.  It stays tappable: the tap answers
+    with the same reason, next to the hand."""
     ident = f' id="{element_id}"' if element_id else ""
     inner = card(game, card_id, size)
-    return Markup(f'<button{ident} class="cb" name="a" value="{escape(action)}">{inner}</button>')
+    state = ""
+    if refused:
+        reason = escape(str(refusal(refused)))
+        state = f' aria-disabled="true" title="{reason}" aria-description="{reason}"'
+    return Markup(
+        f'<button{ident} class="cb" name="a" value="{escape(action)}"{state}>{inner}</button>'
+    )
 
 
 def child_ids(key: str, ids: Sequence[str]) -> list[str]:
@@ -84,14 +96,34 @@ def row(
 
 
 def buttons(
-    game: str, ids: Sequence[str], verb: str, key: str, size: str = "md", label: str | None = None
+    game: str,
+    ids: Sequence[str],
+    verb: str,
+    key: str,
+    size: str = "md",
+    label: str | None = None,
+    blocked: Mapping[str, str] | None = None,
 ) -> Markup:
-    """Move buttons for cards (``verb card``), as a keyed list."""
+    """Move buttons for cards (``verb card``), as a keyed list; ``blocked`` gives the
+    refusal code of each move the rules do not allow now."""
     names = child_ids(key, ids)
+    refused = blocked or {}
     items: list[str] = [
-        button(game, c, f"{verb} {c}", size, n) for c, n in zip(ids, names, strict=True)
+        button(game, c, f"{verb} {c}", size, n, refused.get(f"{verb} {c}", ""))
+        for c, n in zip(ids, names, strict=True)
     ]
     return _row(items, key, label)
+
+
+def hand_fieldset(step: str, card_step: bool) -> Markup:
+    """The opening of the fieldset around a hand's cards, disabled but at the hand's
+    ``step`` (the phase in which a card of the hand is played).
+
+    A page says so itself (for browsers without scripts).  The socket's fragments leave
+    it to table.js, which reads #status after every message: a turn's start and end then
+    change #status only, instead of re-sending the whole hand twice a turn."""
+    off = not card_step and request.endpoint == "play.table"
+    return Markup(f'<fieldset data-step="{step}"{" disabled" if off else ""}>')
 
 
 def move_form(table: TableSession, css_class: str = "") -> Markup:

@@ -37,8 +37,24 @@ def seat_names(session: TableSession, me: int | None) -> list[str]:
     return names
 
 
+#: The move a card of the hand makes when tapped, per game.
+HAND_VERBS = {"koa": "throw", "kowah": "discard", "koikoi": "play"}
+
+
+def hand_moves(session: TableSession, view: Any, legal: set[str]) -> tuple[bool, dict[str, str]]:
+    """Whether this is the seat's moment to play a card from its hand, and then why each
+    card it may not play is refused (action text: refusal code)."""
+    verb = HAND_VERBS[session.game.name] + " "
+    if not any(action.startswith(verb) for action in legal):
+        return False, {}
+    blocked = [verb + card for card in dict.fromkeys(view.hand) if verb + card not in legal]
+    return True, session.refusals(blocked)
+
+
 def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
     view = session.view(seat)
+    legal = {str(action) for action in getattr(view, "legal", ())}
+    card_step, blocked = hand_moves(session, view, legal)
     count = len(session.seats)
     # The other seats as drawn from left to right: play passes to the right (seat + 1),
     # so the player on your left is the one who plays just before you (RULES.md, Koa).
@@ -49,7 +65,9 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "table": session,
         "game": session.game.name,
         "view": view,
-        "legal": {str(action) for action in getattr(view, "legal", ())},
+        "legal": legal,
+        "card_step": card_step,
+        "blocked": blocked,
         "me": seat,
         "names": seat_names(session, seat),
         "version": session.version,
