@@ -6,10 +6,13 @@ import random
 import re
 
 import pytest
+from flask import Flask
 
 from tests.play.conftest import ManualClock, Recorder
 from tests.test_catalogs import YOU_AS_THIRD_PERSON
+from webapp.game import registry
 from webapp.play.hub import Listener, TableSession
+from webapp.play.render import render_fragments
 
 #: Seeded games in which the reader (seat 0, played by a bot) wins a round.
 GAMES = [("koa", {"mode": "full"}, 2), ("kowah", {"players": 2}, 2), ("koikoi", {"rounds": 3}, 2)]
@@ -37,3 +40,14 @@ def test_no_sentence_about_you_uses_a_third_person_verb(
     text = " ".join(re.sub(r"<[^>]+>", " ", html) for _, html in recorder.messages)
     assert re.search(r"\b[Yy]ou (?:win|score)", text), "the reader never won: choose another seed"
     assert not YOU_AS_THIRD_PERSON.findall(text)
+
+
+def test_the_first_turn_of_a_kowah_deal_offers_the_stock_only(app: Flask, practice: object) -> None:
+    kowah = registry.get("kowah")
+    options = {**kowah.default_options, "players": 3}
+    seed = next(s for s in range(100) if kowah.to_act(kowah.new_game(s, options)) == 0)
+    session = practice("kowah", seed=seed, players=3)  # type: ignore[operator]
+    with app.test_request_context("/en/"):
+        prompt = render_fragments(session, 0)["prompt"]
+    assert "Draw a card from the stock." in prompt
+    assert "discard" not in prompt and 'value="take"' not in prompt

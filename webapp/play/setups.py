@@ -29,6 +29,7 @@ class Setup:
     default: Any
     seats: Mapping[Any, int] | int
     bot_names: tuple[str, ...]
+    hint: Any = None  # what the option's choices mean, where their names do not say
 
     def seat_count(self, value: Any) -> int:
         return self.seats if isinstance(self.seats, int) else self.seats[value]
@@ -52,6 +53,11 @@ SETUPS: dict[str, Setup] = {
             option="mode",
             label=_l("Match"),
             choices=(("quick", _l("Quick match")), ("full", _l("Full match"))),
+            hint=_l(
+                "Quick: the first koa wins the match. Full: each koa gives its winner a mark"
+                " (batu, gantung, putuih), and the first player to reach putuih wins the"
+                " match for their team."
+            ),
             default="quick",
             seats=4,
             bot_names=("Sutan", "Malin", "Bagindo"),

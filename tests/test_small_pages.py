@@ -1,0 +1,34 @@
+"""Small things a new player meets first: links, explanations, and card names that wrap."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+from flask_babel import force_locale
+
+from webapp import cards
+
+
+def test_the_landing_page_links_to_play_with_friends(client: FlaskClient) -> None:
+    html = client.get("/en/").get_data(as_text=True)
+    assert 'href="/en/room/"><strong>Play with friends</strong></a>' in html
+
+
+def test_the_koa_setup_explains_quick_and_full(client: FlaskClient) -> None:
+    html = client.get("/en/play/koa").get_data(as_text=True)
+    assert "Quick: the first koa wins the match." in html
+    assert "Full: each koa gives its winner a mark" in html
+
+
+def test_long_dutch_card_names_can_break_with_a_hyphen(app: Flask) -> None:
+    # Debian's Chromium has no Dutch hyphenation patterns: without a soft hyphen a long
+    # word on a narrow lite card breaks anywhere ("Kraanvog/el").
+    with app.test_request_context("/nl/"), force_locale("nl"):
+        words = {
+            word
+            for card in cards.deck("koikoi")
+            for word in str(card.subject).split()
+            if len(word.replace("\u00ad", "")) > 9
+        }
+    assert words, "no long Dutch card names to check"
+    assert not sorted(word for word in words if "\u00ad" not in word)
