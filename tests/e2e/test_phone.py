@@ -90,6 +90,7 @@ def test_the_koa_waiting_room_draws_the_player_on_your_left_on_the_left(
     across = page.locator(".seat:has(button[value='sit 2'])")
     right = page.locator(".seat:has(button[value='sit 1'])")
     assert centre_x(left) < centre_x(mine) < centre_x(right)
+    expect(left).to_contain_text("on your left")
     assert box(across)["y"] < box(left)["y"] < box(mine)["y"]
 
 
