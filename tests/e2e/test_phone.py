@@ -136,6 +136,7 @@ def test_a_refused_card_is_dimmed_with_its_reason_and_answers_where_you_look(
 ) -> None:
     page = open_table(phone, quick, "kowah", "players", "3")
     assert page.locator(".status-live[aria-live=polite] #status").count() == 1
+    assert page.locator("[aria-live=polite] > #log").count() == 1
     hand = page.locator("#hand button")
     take = page.locator("#prompt button[value=take]")
     for _ in range(5):  # the deal's first turn can only draw: draw, discard, come round again
