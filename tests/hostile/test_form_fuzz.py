@@ -32,7 +32,7 @@ from tests.hostile.strategies import form_data, texts
 from tests.hostile.test_seats import DEFINITIONS
 from tests.play.conftest import ManualClock
 from tests.play.test_leaks import mentions
-from webapp.auth import rules
+from webapp.auth import accounts, rules
 from webapp.auth.models import User
 from webapp.display import COOKIE
 from webapp.play.hub import Hub, TableSession
@@ -310,8 +310,10 @@ def signed_in(app: Flask, name: str) -> FlaskClient:
     found = user(app, name)
     assert found is not None
     client = app.test_client()
+    with app.app_context():
+        session_id = accounts.new_session_id(found)
     with client.session_transaction() as cookie:
-        cookie["_user_id"] = found.get_id()
+        cookie["_user_id"] = session_id
         cookie["_fresh"] = True
     return client
 

@@ -11,18 +11,18 @@ from flask import Flask
 from flask_babel import lazy_gettext as _l
 from flask_login import LoginManager
 
-from webapp.auth import accounts, models, oidc, routes, security
+from webapp.auth import accounts, live, models, oidc, routes, security
 
 __all__ = ["init_app", "models"]
 
 
 def load_user(user_id: str) -> models.User | None:
-    """The user behind a session's id, if its token still matches (see models.User)."""
-    number, _, token = user_id.partition(".")
-    if not number.isdigit():
+    """The user behind a session's id (``<id>.<token>.<sign-in key>``), while that
+    sign-in lives and the account's token still matches (see models.py)."""
+    parts = user_id.split(".")
+    if len(parts) != 3 or not parts[0].isdigit():
         return None
-    found = accounts.find_user(int(number))
-    return found if found is not None and found.token == token else None
+    return accounts.signed_in_user(int(parts[0]), parts[1], parts[2])
 
 
 def init_app(app: Flask) -> None:
@@ -30,6 +30,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("REMEMBER_COOKIE_SECURE", production)
     app.config.setdefault("REMEMBER_COOKIE_HTTPONLY", True)
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
+    # "Keep me signed in" lasts as long as a permanent session, not Flask-Login's year.
+    app.config.setdefault("REMEMBER_COOKIE_DURATION", app.permanent_session_lifetime)
 
     manager = LoginManager(app)
     manager.session_protection = "basic"
@@ -41,6 +43,7 @@ def init_app(app: Flask) -> None:
     # Flashed messages are kept in the session cookie as plain text.
     manager.localize_callback = str
     manager.user_loader(load_user)
+    live.init_app(app)
 
     app.register_blueprint(routes.bp)
     oidc.init_app(app)

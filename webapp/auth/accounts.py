@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import UTC, datetime, timedelta
 
 from flask import current_app, session
 from flask_login import login_user, logout_user
@@ -11,13 +12,32 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
 from webapp.auth import rules
-from webapp.auth.models import OAuthIdentity, User, new_token
+from webapp.auth.live import account_sockets, signed_in_as
+from webapp.auth.models import OAuthIdentity, SignIn, User, new_token
 from webapp.db import engine
 
 
-def find_user(user_id: int) -> User | None:
+def lifetime() -> timedelta:
+    """How long a sign-in may last at most: the session cookie's permanent lifetime."""
+    found: timedelta = current_app.permanent_session_lifetime
+    return found
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes; every moment here is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def signed_in_user(user_id: int, token: str, key: str) -> User | None:
+    """The account behind a session's id while its sign-in is alive and its token current."""
     with Session(engine()) as db:
-        return db.get(User, user_id)
+        found = db.get(User, user_id)
+        signin = db.get(SignIn, key)
+    if found is None or found.token != token or signin is None or signin.user_id != user_id:
+        return None
+    if aware(signin.created_at) + lifetime() < datetime.now(UTC):
+        return None  # a remember cookie carries no date of its own
+    return found
 
 
 def find_by_username(username: str) -> User | None:
@@ -47,19 +67,35 @@ def set_password(user: User, password: str) -> User:
         stored = db.get(User, user.id)
         assert stored is not None
         stored.password_hash = rules.hash_password(password)
+        db.add(stored)
+        db.commit()
+    return end_every_sign_in(user)
+
+
+def end_every_sign_in(user: User) -> User:
+    """Every browser of the account is signed out and its sockets closed."""
+    assert user.id is not None
+    with Session(engine()) as db:
+        db.exec(delete(SignIn).where(col(SignIn.user_id) == user.id))
+        stored = db.get(User, user.id)
+        assert stored is not None
         stored.token = new_token()
         db.add(stored)
         db.commit()
         db.refresh(stored)
-        return stored
+    account_sockets().end(user.id)
+    return stored
 
 
 def delete_user(user: User) -> None:
     """Remove the account and every provider linked to it."""
+    assert user.id is not None
     with Session(engine()) as db:
         db.exec(delete(OAuthIdentity).where(col(OAuthIdentity.user_id) == user.id))
+        db.exec(delete(SignIn).where(col(SignIn.user_id) == user.id))
         db.exec(delete(User).where(col(User.id) == user.id))
         db.commit()
+    account_sockets().end(user.id)
     # Its tables stay for the other players at them, but no longer name the account.
     current_app.extensions["lapau.hub"].transfer(user.player, "g-" + secrets.token_urlsafe(12))
 
@@ -116,19 +152,60 @@ def user_from_identity(provider: str, subject: str, claims: dict[str, object]) -
     raise RuntimeError("no free username")
 
 
+def open_sign_in(user: User) -> str:
+    """A new sign-in of the account; its sign-ins too old to be used are cleared."""
+    assert user.id is not None
+    signin = SignIn(user_id=user.id)
+    key = signin.key
+    with Session(engine()) as db:
+        expired = datetime.now(UTC) - lifetime()
+        db.exec(
+            delete(SignIn).where(col(SignIn.user_id) == user.id, col(SignIn.created_at) < expired)
+        )
+        db.add(signin)
+        db.commit()
+    return key
+
+
+def new_session_id(user: User) -> str:
+    """The id Flask-Login keeps for a new sign-in: ``<user id>.<token>.<sign-in key>``."""
+    return f"{user.get_id()}.{open_sign_in(user)}"
+
+
 def sign_in(user: User, remember: bool = False) -> None:
-    """Sign ``user`` in on this browser; a guest's tables become the account's."""
+    """Sign ``user`` in on this browser; a guest's tables become the account's.
+
+    Without "keep me signed in" the session cookie ends with the browser; with it, the
+    session and the remember cookie last the permanent lifetime.
+    """
     guest = session.get("player")
+    ending = signed_in_as()
     # A fresh CSRF secret for the signed-in session.
     session.pop("csrf_token", None)
     login_user(user, remember=remember, fresh=True)
-    session.permanent = True
+    # The sign-in's key joins the id Flask-Login keeps in the session and copies into
+    # the remember cookie, so either is worth something only while the sign-in lives.
+    session["_user_id"] = new_session_id(user)
+    session.permanent = remember
+    if ending is not None:
+        end_sign_in(*ending)  # signing in again (or as someone else) replaces the old one
     if isinstance(guest, str) and guest.startswith("g-"):
         current_app.extensions["lapau.hub"].transfer(guest, user.player)
     session.pop("player", None)
 
 
+def end_sign_in(user_id: int, key: str) -> None:
+    with Session(engine()) as db:
+        db.exec(delete(SignIn).where(col(SignIn.key) == key, col(SignIn.user_id) == user_id))
+        db.commit()
+    account_sockets().end(user_id, key)
+
+
 def sign_out() -> None:
+    ending = signed_in_as()
+    if ending is not None:
+        end_sign_in(*ending)
     logout_user()
     session.pop("player", None)
     session.pop("csrf_token", None)
+    session.permanent = False

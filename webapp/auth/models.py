@@ -1,9 +1,13 @@
 """Accounts: a person's username and password hash, and the sign-in providers linked to it.
 
 A username is stored lower-case (it may only hold ``a-z 0-9 _ -``), so uniqueness is
-case-insensitive.  An account made through Google or Apple may have no password.  The
-``token`` changes with the password: it is part of the id Flask-Login keeps in the
-session and the remember cookie, so changing the password signs out every other device.
+case-insensitive.  An account made through Google or Apple may have no password.
+
+Each sign-in of a browser is a :class:`SignIn` row with a random key.  The id Flask-Login
+keeps in the session and the remember cookie is ``<user id>.<token>.<sign-in key>``
+(see webapp/auth/accounts.py): signing out deletes the row, so a copy of the cookie taken
+before opens nothing; "sign out everywhere" and a new password delete every row of the
+account and change its ``token``.
 """
 
 from __future__ import annotations
@@ -66,5 +70,15 @@ class OAuthIdentity(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     provider: str = Field(max_length=16)
     subject: str = Field(max_length=255)
+    user_id: int = Field(foreign_key="auth_user.id", index=True, ondelete="CASCADE")
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class SignIn(SQLModel, table=True):
+    """One browser's sign-in, alive until it signs out (or the account signs out everywhere)."""
+
+    __tablename__ = "auth_signin"
+
+    key: str = Field(default_factory=new_token, primary_key=True, max_length=32)
     user_id: int = Field(foreign_key="auth_user.id", index=True, ondelete="CASCADE")
     created_at: datetime = Field(default_factory=utcnow)

@@ -96,6 +96,16 @@ def sign_out() -> Response:
     return redirect(url_for("pages.index"), code=303)
 
 
+@bp.post("/<lang_code>/account/sign-out-everywhere")
+@needs_login
+def sign_out_everywhere() -> Response:
+    """Every browser of the account, this one too, is signed out (a lost phone)."""
+    accounts.end_every_sign_in(user())
+    accounts.sign_out()
+    flash(_("You are signed out on every device."), "done")
+    return redirect(url_for("auth.sign_in"), code=303)
+
+
 @bp.route("/<lang_code>/sign-in-again", methods=["GET", "POST"])
 @needs_login
 def reauthenticate() -> Page:

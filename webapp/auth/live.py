@@ -1,0 +1,127 @@
+"""The open sockets of signed-in people, by account and sign-in, so that ending a sign-in
+closes them.
+
+Every socket (a table's, a room's, a player's page socket ``/ws/me``) is checked once, at
+its handshake, like any request: Flask-Login loads the account only while its sign-in is
+alive.  After that the socket stays open for hours, so every socket opened by a signed-in
+browser is held here under its account and sign-in key; signing out closes that
+sign-in's sockets, signing out everywhere, a new password and deleting the account close
+all of the account's.  A closed socket sends nothing more, and :meth:`Held.alive` lets a
+socket that renders personal data check before each send.  The site runs one process, so
+this memory is all of them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from flask import Flask, current_app, session
+from sqlmodel import Session
+
+from webapp.auth.models import SignIn
+from webapp.db import engine
+
+#: The close code of a socket whose sign-in ended: a normal closure, which the htmx
+#: extension does not reconnect (it would only be refused).
+SIGNED_OUT = 1000
+
+
+class Closable(Protocol):
+    def close(self, reason: int = 1000, message: str | None = None) -> None: ...
+
+
+@dataclass(eq=False)
+class Held:
+    """One socket of one sign-in."""
+
+    user_id: int
+    key: str
+    connection: Closable
+    ended: bool = field(default=False)
+
+    @property
+    def alive(self) -> bool:
+        return not self.ended
+
+
+def signed_in_as() -> tuple[int, str] | None:
+    """This request's account id and sign-in key, read from the id Flask-Login keeps
+    (``<user id>.<token>.<key>``, see webapp/auth/accounts.py); None for a guest.
+
+    Called after Flask-Login has loaded the user, so the sign-in is known to be alive.
+    """
+    parts = str(session.get("_user_id", "")).split(".")
+    if len(parts) != 3 or not parts[0].isdigit() or not parts[2]:
+        return None
+    return int(parts[0]), parts[2]
+
+
+def sign_in_alive(user_id: int, key: str) -> bool:
+    with Session(engine()) as db:
+        found = db.get(SignIn, key)
+        return found is not None and found.user_id == user_id
+
+
+class AccountSockets:
+    """Every open socket of a signed-in browser in this process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.held: dict[int, set[Held]] = {}
+
+    @contextmanager
+    def hold(self, user_id: int, key: str, connection: Closable) -> Iterator[Held]:
+        held = Held(user_id, key, connection)
+        with self.lock:
+            self.held.setdefault(user_id, set()).add(held)
+        try:
+            yield held
+        finally:
+            with self.lock:
+                mine = self.held.get(user_id, set())
+                mine.discard(held)
+                if not mine:
+                    self.held.pop(user_id, None)
+
+    def end(self, user_id: int, key: str | None = None) -> int:
+        """Close the sockets of one sign-in (``key``) or of every sign-in of the account;
+        how many were open."""
+        with self.lock:
+            found = [h for h in self.held.get(user_id, set()) if key is None or h.key == key]
+            for held in found:
+                held.ended = True
+        for held in found:
+            try:
+                held.connection.close(SIGNED_OUT, "signed out")
+            except Exception:  # noqa: BLE001 - closing what is already gone
+                pass
+        return len(found)
+
+
+def account_sockets(app: Flask | None = None) -> AccountSockets:
+    found: AccountSockets = (app or current_app).extensions["lapau.account_sockets"]
+    return found
+
+
+@contextmanager
+def held_socket(connection: Closable) -> Iterator[Held | None]:
+    """Hold this request's socket under its sign-in while the block runs (a guest's
+    socket is not held: None)."""
+    me = signed_in_as()
+    if me is None:
+        yield None
+        return
+    with account_sockets().hold(me[0], me[1], connection) as held:
+        # The sign-in may have ended between the handshake's check and now.
+        if not sign_in_alive(*me):
+            held.ended = True
+            connection.close(SIGNED_OUT, "signed out")
+        yield held
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["lapau.account_sockets"] = AccountSockets()
