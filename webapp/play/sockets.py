@@ -19,6 +19,7 @@ from flask import Flask, abort, current_app, g, render_template, request
 from flask_sock import Sock
 
 from webapp import display
+from webapp.auth.live import held_socket
 from webapp.locale import LANGUAGES
 from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.play.players import known_player
@@ -137,6 +138,8 @@ def table_socket(ws: Any, table_id: str) -> None:
     role = "spectator" if seat is None else "player"
     with (
         sockets().session(LiveSocket(ws, "table", table_id, g.lang_code, seat, role)) as live,
+        # Held under its sign-in: signing out closes it (see webapp/auth/live.py).
+        held_socket(live),
         at_table(player, session, seated=seat is not None),
     ):
         serve(live, session, Listener(live, seat, g.lang_code, lite=display.current().lite_cards))

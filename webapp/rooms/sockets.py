@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import abort, current_app, g, request
 
+from webapp.auth.live import held_socket
 from webapp.play.players import known_player
 from webapp.play.sockets import message_fields, sock
 from webapp.rooms import logic
@@ -40,8 +41,10 @@ def room_socket(ws: Any, code: str) -> None:
     rooms: Rooms = current_app.extensions["lapau.rooms"]
     player = known_player()
     role = "visitor" if player is None else "player"
-    # Logged without its code: the code is the key to the room.
-    with sockets().session(LiveSocket(ws, "room", None, g.lang_code, role=role)) as live:
+    # Logged without its code: the code is the key to the room.  Held under its sign-in:
+    # signing out closes it (see webapp/auth/live.py).
+    live_socket = LiveSocket(ws, "room", None, g.lang_code, role=role)
+    with sockets().session(live_socket) as live, held_socket(live):
         serve(rooms, code, live, Watcher(live, player, g.lang_code))
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from flask import abort, current_app, g, render_template, request, url_for
 from flask_sock import Sock
 
+from webapp.auth.live import Held, held_socket
 from webapp.play.players import signed_in_player
 from webapp.play.render import split_fragments
 from webapp.social import friends
@@ -122,11 +123,14 @@ def me_socket(ws: Any) -> None:
     player = signed_in_player()
     if player is None:  # checked at the handshake
         return
-    with sockets().session(LiveSocket(ws, "me", None, g.lang_code)) as live:
-        serve(live, player)
+    live_socket = LiveSocket(ws, "me", None, g.lang_code)
+    with sockets().session(live_socket) as live, held_socket(live) as held:
+        assert held is not None  # a signed-in player's socket
+        serve(live, player, held)
 
 
-def serve(live: LiveSocket, player: str) -> None:
+def serve(live: LiveSocket, player: str, held: Held) -> None:
+    """Send what changes for ``player`` while their sign-in lives."""
     mailbox = Mailbox()
     watching = request.args.get("list") == "1"
     offer = request.args.get("room") or None
@@ -141,8 +145,8 @@ def serve(live: LiveSocket, player: str) -> None:
         threading.Thread(target=reader, args=(live, mailbox), daemon=True).start()
         while True:
             names = set(mailbox.drain())
-            if CLOSED in names:
-                return
+            if CLOSED in names or not held.alive:
+                return  # nothing personal after the sign-in ended
             for name in [n for n in names if n.startswith("dismiss:")]:
                 social().answer_invite(player, name.partition(":")[2])
             try:
