@@ -182,19 +182,24 @@ def test_nobody_but_a_friend_can_be_invited(server: LiveServer) -> None:
     page.close()
 
 
+def room_page_socket(server: LiveServer, member: Member, code: str) -> Live:
+    """The page socket of a room's page (it asks for the room's invite list)."""
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{server.port}/ws/me?lang=en&room={code}",
+        origin=server.url,
+        cookie=member.cookie_header(),
+        timeout=10,
+    )
+    return Live(ws)
+
+
 def test_a_waiting_rooms_invite_list_follows_friends_coming_online(server: LiveServer) -> None:
     host, friend = friends(server)
     html = host.post("/en/room/new", {"game": "koa"}, page="/en/room/")
     code = re.search(r'ws-connect="/ws/room/(\w+)\?', html)
     assert code, html
     assert "None of your friends is online right now." in html
-    ws = websocket.create_connection(
-        f"ws://127.0.0.1:{server.port}/ws/me?lang=en&room={code.group(1)}",
-        origin=server.url,
-        cookie=host.cookie_header(),
-        timeout=10,
-    )
-    room_page = Live(ws)
+    room_page = room_page_socket(server, host, code.group(1))
     room_page.receive_until('id="invites"')
     other = friend.me_socket(watching=False)
     offer = room_page.receive_until('id="invite-friends"')
@@ -202,3 +207,21 @@ def test_a_waiting_rooms_invite_list_follows_friends_coming_online(server: LiveS
     other.close()
     assert "None of your friends" in room_page.receive_until('id="invite-friends"')
     room_page.close()
+
+
+def test_a_room_code_in_the_page_socket_tells_a_stranger_nothing(server: LiveServer) -> None:
+    """The invite list comes only for a room its reader sits in: a stranger's socket
+    answers the same for a real room's code and a made-up one."""
+    host, stranger = friends(server)
+    html = host.post("/en/room/new", {"game": "koa"}, page="/en/room/")
+    code = re.search(r'ws-connect="/ws/room/(\w+)\?', html)
+    assert code, html
+    received = []
+    for room in (code.group(1), "ZZZ222"):
+        page = room_page_socket(server, stranger, room)
+        page.receive_until('id="invites"')
+        with pytest.raises(AssertionError):
+            page.receive_until('id="invite-friends"', timeout=1)
+        received.append(page.received)
+        page.close()
+    assert received[0] == received[1]

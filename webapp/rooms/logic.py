@@ -122,6 +122,8 @@ class Room:
     status: str = WAITING
     table_id: str | None = None
     kicked: list[str] = field(default_factory=list)
+    #: The host closed the door: nobody new may sit down (who sits stays).
+    locked: bool = False
     created_at: datetime = field(default_factory=utcnow)
     updated_at: datetime = field(default_factory=utcnow)
 
@@ -181,6 +183,8 @@ def join(room: Room, player: str, name: str, seat: int | None = None) -> int:
         raise RoomRefusal("room-started")
     if player in room.kicked:
         raise RoomRefusal("kicked")
+    if room.locked:
+        raise RoomRefusal("room-locked")
     free = [i for i, place in enumerate(room.seats) if place is None or place.is_bot]
     if not free:
         raise RoomRefusal("room-full")
@@ -235,7 +239,7 @@ def _bot(game: Game, room: Room, seat: int) -> Place:
     return Place("bot", name=names[seat % len(names)], level=room.level)
 
 
-HOST_ONLY = {"option", "level", "bot", "fill", "unbot", "kick", "start"}
+HOST_ONLY = {"option", "level", "bot", "fill", "unbot", "kick", "start", "lock", "unlock"}
 ACTIONS = HOST_ONLY | {"sit", "ready", "unready", "leave"}
 
 
@@ -301,6 +305,8 @@ def act(room: Room, game: Game, player: str, text: str) -> str:
         assert place.player is not None
         room.kicked.append(place.player)
         room.seats[target] = None
+    elif verb in ("lock", "unlock"):
+        room.locked = verb == "lock"
     elif verb == "start" and not room.can_start():
         raise RoomRefusal("not-ready")
     room.updated_at = utcnow()

@@ -28,6 +28,7 @@ class RoomRecord(SQLModel, table=True):
     status: str = Field(default="waiting", index=True, max_length=10)
     table_id: str | None = Field(default=None, index=True, max_length=16)
     kicked: str = Field(default="[]", description="JSON list of removed player ids")
+    locked: bool = Field(default=False)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -43,6 +44,7 @@ def to_room(record: RoomRecord) -> Room:
         status=record.status,
         table_id=record.table_id,
         kicked=list(json.loads(record.kicked)),
+        locked=record.locked,
         created_at=record.created_at,
         updated_at=record.updated_at,
     )
@@ -68,6 +70,7 @@ def save(engine: Engine, room: Room) -> None:
         record.status = room.status
         record.table_id = room.table_id
         record.kicked = json.dumps(room.kicked)
+        record.locked = room.locked
         record.created_at = room.created_at
         record.updated_at = room.updated_at
         session.add(record)

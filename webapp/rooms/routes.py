@@ -75,6 +75,12 @@ def miss(code: str, status: int) -> tuple[str, int]:
     ), status
 
 
+def stranger(code: str) -> tuple[str, int]:
+    """Someone asking about a room they are not in: counted as a guess, and answered as
+    a code that leads nowhere, whether or not the room exists."""
+    return miss(code, 404)
+
+
 def find(code: str) -> Room | tuple[str, int]:
     cleaned = logic.clean_code(code)
     room = rooms().get(cleaned) if cleaned else None
@@ -142,8 +148,12 @@ def room(code: str) -> Page:
     return render_template("rooms/room.html", name=display_name(), **values)
 
 
+#: What a room answers someone who is not in it (or a room that does not exist).
+STRANGER = {"no-room", "not-seated"}
+
+
 @bp.post("/<lang_code>/room/<code>/act")
-def act(code: str) -> Response:
+def act(code: str) -> Page:
     """A room button posted without the socket (no scripts, or the socket is down)."""
     player = known_player()
     if player is None:
@@ -152,9 +162,8 @@ def act(code: str) -> Response:
     try:
         room = rooms().act(code, player, request.form.get("a", ""))
     except RoomRefusal as refusal:
-        if refusal.code == "no-room":
-            count_miss()
-            abort(404)
+        if refusal.code in STRANGER:
+            return stranger(code)
         target = url_for("rooms.room", code=code, notice=refusal.code)
     else:
         if room.status == logic.PLAYING and room.table_id:
@@ -165,7 +174,7 @@ def act(code: str) -> Response:
 
 
 @bp.post("/<lang_code>/room/<code>/name")
-def rename(code: str) -> Response:
+def rename(code: str) -> Page:
     """A guest tells the room their name (an account's is its username)."""
     player = known_player()
     if player is None or (current_user and current_user.is_authenticated):
@@ -174,8 +183,8 @@ def rename(code: str) -> Response:
     try:
         rooms().rename(code, player, display_name())
     except RoomRefusal as refusal:
-        if refusal.code == "no-room":
-            abort(404)
+        if refusal.code in STRANGER:
+            return stranger(code)
         target = url_for("rooms.room", code=code, notice=refusal.code)
     return redirect(target, code=303)
 

@@ -71,11 +71,14 @@ def parse_dismiss(raw: object) -> str | None:
     return invite_id if isinstance(invite_id, str) and 0 < len(invite_id) <= 32 else None
 
 
-def offer_fragment(code: str) -> str:
-    """A waiting room's "Invite a friend" list, for the page showing it."""
+def offer_fragment(code: str, player: str) -> str:
+    """A waiting room's "Invite a friend" list, for the page of someone seated in it.
+
+    Anyone else gets nothing, the same for a real room's code as for a made-up one.
+    """
     rooms: Any = current_app.extensions.get("lapau.rooms")
     room = rooms.get(code) if rooms is not None else None
-    if room is None or room.status != "waiting":
+    if room is None or room.status != "waiting" or room.seat_of(player) is None:
         return ""
     return render_template(
         "social/_invite_friends.html",
@@ -95,7 +98,7 @@ def fragments(player: str, names: set[str], offer: str | None = None) -> list[st
     if "badge" in names:
         html += render_template("social/_badge.html", waiting=friends.waiting_count(account))
     if "offer" in names and offer is not None:
-        html += offer_fragment(offer)
+        html += offer_fragment(offer, player)
     if "list" in names:
         html += render_template("social/_circle.html", circle=friends.circle(account))
     else:
