@@ -65,6 +65,19 @@ def test_stale_out_of_turn_and_illegal_moves_change_nothing(
     assert session.state == before and session.version == version
 
 
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_only_the_table_plays_a_timeout(
+    clock: object, practice: object, game: str, options: dict[str, object]
+) -> None:
+    session = practice(game, **options)  # type: ignore[operator]
+    advance_to_seat(clock, session, 0)
+    before, version = session.state, session.version
+    with pytest.raises(Refusal) as refused:
+        session.submit(0, "timeout", version)
+    assert refused.value.code == "unknown-action"
+    assert session.state == before and session.version == version
+
+
 def test_a_double_submission_is_applied_once(clock: object, practice: object) -> None:
     session = practice("koikoi", rounds=3)  # type: ignore[operator]
     advance_to_seat(clock, session, 0)

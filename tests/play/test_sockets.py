@@ -35,7 +35,14 @@ def my_turn_table(server: LiveServer, game: str = "koikoi", **form: str) -> tupl
 
 def test_a_foreign_origin_is_refused_at_the_handshake(frozen: LiveServer) -> None:
     guest, table_id = my_turn_table(frozen)
-    for origin in ("https://evil.example", f"http://evil.example:{frozen.port}", None):
+    # The same host under another scheme is another origin (a page over plain http).
+    other_scheme = frozen.url.replace("http://", "https://")
+    for origin in (
+        "https://evil.example",
+        f"http://evil.example:{frozen.port}",
+        other_scheme,
+        None,
+    ):
         assert guest.handshake_status(table_id, origin) == 403
     assert guest.handshake_status(table_id, frozen.url) == 101
 

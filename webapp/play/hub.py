@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from webapp.game import registry
+from webapp.game.actions import Timeout
 from webapp.game.protocol import IllegalAction
 from webapp.play.diff import operations, strip
 from webapp.play.revive import revive
@@ -220,6 +221,8 @@ class TableSession:
                 action = self.game.parse_action(text)
             except (ValueError, KeyError, IndexError) as error:
                 raise Refusal("unknown-action") from error
+            if isinstance(action, Timeout):
+                raise Refusal("unknown-action")  # only the table's turn timer plays it
             self._apply(action, seat)
             self.hub.timings.record(arrived)
 

@@ -32,11 +32,13 @@ sock = Sock()
 
 
 def same_origin() -> bool:
-    """Whether the handshake comes from a page of this site."""
+    """Whether the handshake comes from a page of this site: same scheme and host (a page
+    served over plain http is another origin than the https site)."""
     origin = request.headers.get("Origin")
     if not origin:
         return False
-    return urlsplit(origin).netloc == request.host
+    parts = urlsplit(origin)
+    return (parts.scheme, parts.netloc) == (request.scheme, request.host)
 
 
 #: A JSON string, its escapes included: brackets inside one do not nest anything.  One
