@@ -26,6 +26,13 @@ def csrf_token(html: str) -> str:
     return found.group(1)
 
 
+def foreign_origins(server: Any) -> list[str | None]:
+    """Origins a socket handshake must refuse: other hosts, this host under another
+    scheme (a page over plain http), and none at all."""
+    other_scheme = server.url.replace("http://", "https://")
+    return ["https://evil.example", f"http://evil.example:{server.port}", other_scheme, None]
+
+
 class Guest:
     """One browser: its own cookie jar, so its own guest identity."""
 

@@ -58,23 +58,13 @@ def test_stale_out_of_turn_and_illegal_moves_change_nothing(
     with pytest.raises(Refusal) as nonsense:
         session.submit(0, "fly to the moon", version)
     assert nonsense.value.code in {"bad-action", "unknown-action"}
+    with pytest.raises(Refusal) as timeout:
+        session.submit(0, "timeout", version)  # only the table's turn timer plays it
+    assert timeout.value.code == "unknown-action"
     hidden = sorted(session.game.hidden_cards(session.state, 0))
     verb = first_legal(session).split()[0]
     with pytest.raises(Refusal):
         session.submit(0, f"{verb} {hidden[0]}", version)
-    assert session.state == before and session.version == version
-
-
-@pytest.mark.parametrize(("game", "options"), GAMES)
-def test_only_the_table_plays_a_timeout(
-    clock: object, practice: object, game: str, options: dict[str, object]
-) -> None:
-    session = practice(game, **options)  # type: ignore[operator]
-    advance_to_seat(clock, session, 0)
-    before, version = session.state, session.version
-    with pytest.raises(Refusal) as refused:
-        session.submit(0, "timeout", version)
-    assert refused.value.code == "unknown-action"
     assert session.state == before and session.version == version
 
 

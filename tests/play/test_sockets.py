@@ -14,7 +14,7 @@ import pytest
 import websocket
 
 from tests.conftest import STILL_BOTS, LiveServer
-from tests.play.client import Guest, stored_moves
+from tests.play.client import Guest, foreign_origins, stored_moves
 
 pytestmark = pytest.mark.live
 
@@ -35,14 +35,7 @@ def my_turn_table(server: LiveServer, game: str = "koikoi", **form: str) -> tupl
 
 def test_a_foreign_origin_is_refused_at_the_handshake(frozen: LiveServer) -> None:
     guest, table_id = my_turn_table(frozen)
-    # The same host under another scheme is another origin (a page over plain http).
-    other_scheme = frozen.url.replace("http://", "https://")
-    for origin in (
-        "https://evil.example",
-        f"http://evil.example:{frozen.port}",
-        other_scheme,
-        None,
-    ):
+    for origin in foreign_origins(frozen):
         assert guest.handshake_status(table_id, origin) == 403
     assert guest.handshake_status(table_id, frozen.url) == 101
 

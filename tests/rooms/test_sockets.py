@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import STILL_BOTS, LiveServer
-from tests.play.client import Guest, stored_moves
+from tests.play.client import Guest, foreign_origins, stored_moves
 from tests.play.test_leaks import mentions
 from tests.rooms.client import Friend, RoomSocket
 from webapp.game import registry
@@ -52,14 +52,7 @@ def test_a_foreign_origin_is_refused_at_the_handshake(frozen: LiveServer) -> Non
     host = Friend(frozen)
     code = host.create_room()
     path = f"/ws/room/{code}?lang=en"
-    # The same host under another scheme is another origin (a page over plain http).
-    other_scheme = frozen.url.replace("http://", "https://")
-    for origin in (
-        "https://evil.example",
-        f"http://evil.example:{frozen.port}",
-        other_scheme,
-        None,
-    ):
+    for origin in foreign_origins(frozen):
         assert host.handshake(path, origin) == 403
     assert host.handshake(path, frozen.url) == 101
 
