@@ -305,6 +305,9 @@ def act(room: Room, game: Game, player: str, text: str) -> str:
         assert place.player is not None
         room.kicked.append(place.player)
         room.seats[target] = None
+        # A guest is only a cookie, and a fresh one is a new guest: the kick locks the
+        # room until the host opens it again, so the removed person cannot walk back in.
+        room.locked = True
     elif verb in ("lock", "unlock"):
         room.locked = verb == "lock"
     elif verb == "start" and not room.can_start():

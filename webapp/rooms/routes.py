@@ -11,6 +11,7 @@ from flask import (
     Blueprint,
     abort,
     current_app,
+    g,
     redirect,
     render_template,
     request,
@@ -25,7 +26,7 @@ from werkzeug.wrappers import Response
 from webapp.auth.security import limiter
 from webapp.play.players import current_player, known_player
 from webapp.play.setups import SETUPS
-from webapp.rooms import logic
+from webapp.rooms import logic, names
 from webapp.rooms.live import Rooms, context
 from webapp.rooms.logic import Room, RoomRefusal
 
@@ -49,7 +50,10 @@ def display_name() -> str:
         return str(current_user.username)
     typed = request.form.get("name")
     if typed is not None:
-        session["name"] = logic.clean_name(typed)
+        cleaned = logic.clean_name(typed)
+        # A name that passes for someone else is not taken: the guest shows as "Guest".
+        g.name_refused = names.imitates(cleaned)
+        session["name"] = "" if g.name_refused else cleaned
     name = session.get("name", "")
     return name if isinstance(name, str) else ""
 
@@ -102,7 +106,12 @@ def create() -> Response:
     if game not in SETUPS:
         abort(400)
     room = rooms().create(game, current_player(), display_name())
-    return redirect(url_for("rooms.room", code=room.code), code=303)
+    return redirect(url_for("rooms.room", code=room.code, notice=name_notice()), code=303)
+
+
+def name_notice() -> str | None:
+    """The notice for a typed name that was not taken (None: no notice)."""
+    return "name-taken" if g.get("name_refused") else None
 
 
 @bp.post("/<lang_code>/room/join")
@@ -125,10 +134,11 @@ def take_seat(code: str) -> Page:
 
 
 def take(room: Room, seat: int | None = None) -> Response:
-    target = url_for("rooms.room", code=room.code)
+    name = display_name()
+    target = url_for("rooms.room", code=room.code, notice=name_notice())
     if room.status == logic.WAITING:
         try:
-            rooms().join(room.code, current_player(), display_name(), seat)
+            rooms().join(room.code, current_player(), name, seat)
         except RoomRefusal as refusal:
             target = url_for("rooms.room", code=room.code, notice=refusal.code)
     return redirect(target, code=303)
@@ -179,9 +189,12 @@ def rename(code: str) -> Page:
     player = known_player()
     if player is None or (current_user and current_user.is_authenticated):
         abort(403)
+    name = display_name()
+    if g.get("name_refused"):
+        return redirect(url_for("rooms.room", code=code, notice=name_notice()), code=303)
     target = url_for("rooms.room", code=code)
     try:
-        rooms().rename(code, player, display_name())
+        rooms().rename(code, player, name)
     except RoomRefusal as refusal:
         if refusal.code in STRANGER:
             return stranger(code)

@@ -14,6 +14,9 @@ REFUSALS: dict[str, Any] = {
     "room-started": _l("The match in this room has already started."),
     "room-full": _l("This room is full: every seat is taken."),
     "kicked": _l("The host removed you from this room."),
+    "name-taken": _l(
+        "That name is taken by a bot or a player, or reads like “You”. Please choose another."
+    ),
     "room-locked": _l("The host has locked this room: no one new can join."),
     "not-seated": _l("Take a seat in this room first."),
     "not-host": _l("Only the host can do that."),
