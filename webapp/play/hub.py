@@ -115,6 +115,9 @@ class Timing:
     turn_seconds: float = 30.0
     bot_delay: float = 0.8
     round_pause: float = 6.0
+    #: Turns the timer plays for a person while no person listens; then the table
+    #: pauses (no timer, nothing stored) until a seat's socket joins again.
+    unheard_turns: int = 3
 
 
 class TableSession:
@@ -136,11 +139,14 @@ class TableSession:
         self.lock = threading.RLock()
         self.deadline: float | None = None
         self.timer: Cancellable | None = None
-        self.finished = self.game.outcome(state) is not None
+        # A table its player ended is finished without an outcome.
+        self.finished = stored.finished or self.game.outcome(state) is not None
         self.notices: dict[int, str] = {}
         #: The seat whose turn the table just played because its time ran out (the log
         #: says so), until the next action.
         self.played_for: int | None = None
+        #: Turn timeouts in a row while no person listened (see Timing.unheard_turns).
+        self.unheard = 0
 
     @property
     def version(self) -> int:
@@ -175,10 +181,22 @@ class TableSession:
 
     # Listeners -------------------------------------------------------------
 
+    def heard(self) -> bool:
+        """Whether a person at the table listens (a seat's socket is open)."""
+        return any(listener.seat is not None for listener in self.listeners)
+
+    def paused(self) -> bool:
+        return not self.finished and self.timer is None
+
     def join(self, listener: Listener) -> None:
-        """Add a listener and send it the whole table (a reconnect is a fresh start)."""
+        """Add a listener and send it the whole table (a reconnect is a fresh start); a
+        player's return wakes a paused table."""
         with self.lock:
             self.listeners.append(listener)
+            if listener.seat is not None:
+                self.unheard = 0
+                if self.paused():
+                    self._schedule()
             listener.sent.clear()
             self._send(listener, full=True)
 
@@ -223,6 +241,7 @@ class TableSession:
                 raise Refusal("unknown-action") from error
             if isinstance(action, Timeout):
                 raise Refusal("unknown-action")  # only the table's turn timer plays it
+            self.unheard = 0
             self._apply(action, seat)
             self.hub.timings.record(arrived)
 
@@ -284,6 +303,8 @@ class TableSession:
         if self.seats[seat].is_bot:
             delay = timing.round_pause if self._dealing() else timing.bot_delay
             self.timer = self.hub.scheduler(delay, lambda: self._bot_move(version))
+        elif self.unheard >= timing.unheard_turns and not self.heard():
+            return  # paused: nobody to play for, nothing to store
         else:
             now = self.hub.clock()
             if not same_turn or deadline is None:
@@ -302,6 +323,28 @@ class TableSession:
             if self.timer is not None:
                 self.timer.cancel()
                 self.timer = None
+
+    def rest(self) -> None:
+        """Resumed with nobody at it (after a restart): it pauses at a person's next turn
+        instead of playing their turns for them again."""
+        with self.lock:
+            self.unheard = self.hub.timing.unheard_turns
+            self._schedule()
+
+    def end(self) -> None:
+        """The player gave the table up: no more moves, its sockets closed."""
+        with self.lock:
+            self.stop()
+            self.deadline = None
+            self.finished = True
+            self.hub.store.finish(self.id)
+            listeners = list(self.listeners)
+        for listener in listeners:
+            try:
+                listener.connection.close(1000, "ended")
+            except Exception:  # noqa: BLE001 - closing what is already gone
+                pass
+        self.hub.forget(self)
 
     def _bot_move(self, version: int) -> None:
         with self.lock:
@@ -329,6 +372,8 @@ class TableSession:
         with self.lock:
             if self.finished or version != self.version:
                 return
+            if not self.heard():
+                self.unheard += 1
             try:
                 self._apply(self.game.timeout_action(self.state), None)
             except Refusal:
@@ -493,6 +538,7 @@ class Hub:
             except TableBroken:
                 continue  # marked and logged; its players find an apology
             if session is not None:
+                session.rest()
                 count += 1
         return count
 

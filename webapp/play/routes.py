@@ -16,9 +16,14 @@ from webapp.play.hub import Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
 from webapp.play.setups import DEFAULT_LEVEL, LEVELS, SETUPS
-from webapp.play.store import Seat, TableBroken
+from webapp.play.store import Seat, TableBroken, is_practice
 
 bp = Blueprint("play", __name__)
+
+#: Unfinished practice tables one player keeps: opening another ends the one left
+#: untouched longest (a table nobody plays would otherwise be kept, and replayed at
+#: every start, for ever).
+MAX_UNFINISHED = 5
 
 
 def hub() -> Hub:
@@ -56,6 +61,7 @@ def choose() -> str:
         "play/choose.html",
         setups=SETUPS,
         unfinished=[t for t in tables if not t.finished],
+        practice={t.id for t in tables if is_practice(t)},
     )
 
 
@@ -79,6 +85,9 @@ def setup(game: str) -> str | Response:
         for index in range(count - 1)
     ]
     seed = current_app.config.get("TABLE_SEED")
+    kept = hub().store.unfinished_practice(player)
+    for table_id in kept[: max(0, len(kept) - MAX_UNFINISHED + 1)]:
+        end_table(table_id)
     session = hub().create(game, options, seats, owner=player, seed=seed)
     return redirect(url_for("play.table", table_id=session.id), code=303)
 
@@ -111,6 +120,27 @@ def act(table_id: str) -> Response:
     except Refusal as refusal:
         target = url_for("play.table", table_id=table_id, notice=refusal.code)
     return redirect(target, code=303)
+
+
+def end_table(table_id: str) -> None:
+    try:
+        session = hub().get(table_id)
+    except TableBroken:
+        return  # ended already, with an apology
+    if session is not None:
+        session.end()
+
+
+@bp.post("/<lang_code>/table/<table_id>/end")
+def end(table_id: str) -> Response:
+    """The player gives up one of their unfinished practice tables (from the list)."""
+    session = session_or_404(table_id)
+    player = known_player()
+    people = [seat for seat in session.seats if not seat.is_bot]
+    if player is None or [seat.player for seat in people] != [player]:
+        abort(403)
+    session.end()
+    return redirect(url_for("play.choose"), code=303)
 
 
 @bp.get("/<lang_code>/table/<table_id>/replay")

@@ -97,6 +97,15 @@ TOUCH_TABLE = (
 )
 
 
+def is_practice(record: TableRecord) -> bool:
+    """Whether a stored table is a practice table: one person, every other seat a bot."""
+    try:
+        seats = json.loads(record.seats)
+    except ValueError:
+        return False
+    return isinstance(seats, list) and sum(seat.get("kind") == "human" for seat in seats) == 1
+
+
 class Store:
     """The tables of one database."""
 
@@ -254,6 +263,21 @@ class Store:
                     changed.append(record.id)
             session.commit()
         return changed
+
+    def unfinished_practice(self, owner: str) -> list[str]:
+        """``owner``'s unfinished practice tables (one person, the rest bots), the
+        longest untouched first."""
+        with Session(self.engine) as session:
+            statement = (
+                select(TableRecord)
+                .where(
+                    TableRecord.owner == owner,
+                    col(TableRecord.finished).is_(False),
+                    col(TableRecord.broken).is_(None),
+                )
+                .order_by(col(TableRecord.updated_at))
+            )
+            return [r.id for r in session.exec(statement).all() if is_practice(r)]
 
     def tables_of(self, owner: str, limit: int = 20) -> list[TableRecord]:
         with Session(self.engine) as session:
