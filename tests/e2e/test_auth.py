@@ -86,7 +86,7 @@ def test_sign_up_sign_out_and_sign_in_through_the_pages(page: Page, live_server:
     expect(page.locator("main")).to_contain_text("Signed in as tamu_360.")
     assert fits(page)
     assert page.evaluate(SMALL_TARGETS) == []
-    page.get_by_role("button", name="Sign out").click()
+    page.get_by_role("button", name="Sign out", exact=True).click()
     expect(page).to_have_url(f"{live_server.url}/en/")
 
     page.goto(f"{live_server.url}/en/sign-in")
