@@ -118,3 +118,18 @@ def test_sign_out_everywhere_is_in_every_language(client: FlaskClient) -> None:
     sign_up(client)
     for lang, words in (("id", "Keluar dari semua perangkat"), ("nl", "Overal uitloggen")):
         assert words in client.get(f"/{lang}/account").text
+
+
+def test_signing_in_again_keeps_keep_me_signed_in(app: Flask, client: FlaskClient) -> None:
+    sign_up(client)
+    client.post("/en/sign-out")
+    sign_in(client, remember=True)
+    with client.session_transaction() as cookie:
+        cookie.pop("_fresh")  # an old session: changing the account asks again
+    response = client.post("/en/sign-in-again", data={"password": PASSWORD})
+    assert response.status_code == 303
+    cookies = session_cookie(response.headers.getlist("Set-Cookie"))
+    assert cookies["session"]["expires"] != ""
+    assert "remember_token" in cookies
+    only_remembered = {"remember_token": cookies["remember_token"].value}
+    assert browser_with(app, only_remembered).get("/en/account").status_code == 200

@@ -6,7 +6,7 @@ import re
 import secrets
 from datetime import UTC, datetime, timedelta
 
-from flask import current_app, session
+from flask import current_app, request, session
 from flask_login import login_user, logout_user
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
@@ -172,12 +172,20 @@ def new_session_id(user: User) -> str:
     return f"{user.get_id()}.{open_sign_in(user)}"
 
 
-def sign_in(user: User, remember: bool = False) -> None:
+def remembered() -> bool:
+    """Whether this browser was kept signed in (it holds a remember cookie)."""
+    name = current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
+    return name in request.cookies
+
+
+def sign_in(user: User, remember: bool | None = None) -> None:
     """Sign ``user`` in on this browser; a guest's tables become the account's.
 
     Without "keep me signed in" the session cookie ends with the browser; with it, the
-    session and the remember cookie last the permanent lifetime.
+    session and the remember cookie last the permanent lifetime.  ``None`` keeps what
+    this browser chose before (signing in again, a new password).
     """
+    remember = remembered() if remember is None else remember
     guest = session.get("player")
     ending = signed_in_as()
     # A fresh CSRF secret for the signed-in session.

@@ -116,7 +116,7 @@ def reauthenticate() -> Page:
         form.next.data = next_target()
     elif form.validate_on_submit():
         if rules.check_password(me.password_hash, form.password.data):
-            accounts.sign_in(me, remember=False)
+            accounts.sign_in(me)
             return redirect(next_target(form), code=303)
         form.password.errors = [_("That password is not right.")]
     status = 400 if request.method == "POST" else 200
