@@ -9,7 +9,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import PASSWORD, csrf_app, sign_up, token_of  # noqa: F401 - fixture
-from tests.play.conftest import ManualClock
+from tests.play.conftest import ManualClock, Recorder
+from webapp.play.hub import Listener
 from webapp.rooms import invite_link, on_change
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import Room
@@ -239,7 +240,10 @@ def test_play_again_opens_one_rematch_room_with_the_same_players(
     friend.post(f"/en/room/{code}/act", data={"a": "ready"})
     table_id = client.post(f"/en/room/{code}/act", data={"a": "start"}).location.rsplit("/")[-1]
     session = app.extensions["lapau.hub"].get(table_id)
-    still.run_until(lambda: session.finished)  # the turn timers play for both
+    # Rina's page listens, so the turn timers play for both to the end (a table nobody
+    # listens to pauses).
+    session.join(Listener(Recorder(session), 0, "en"))
+    still.run_until(lambda: session.finished)
     assert session.finished
     page = client.get(f"/en/table/{table_id}").text
     assert f'action="/en/room/again/{table_id}"' in page
