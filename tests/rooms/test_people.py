@@ -66,3 +66,18 @@ def test_a_removed_guest_cannot_return_with_a_fresh_cookie(app: Flask, client: F
     client.post(f"/en/room/{code}/act", data={"a": "unlock"})
     app.test_client().post("/en/room/join", data={"code": code, "name": "Budi"})
     assert names(app, code) == ["Rina", "Budi"]
+
+
+@pytest.mark.parametrize(("lang", "mark"), [("en", "guest"), ("id", "tamu"), ("nl", "gast")])
+def test_guests_are_marked_as_guests_at_the_table(
+    app: Flask, client: FlaskClient, lang: str, mark: str
+) -> None:
+    code = create(client)
+    friend = app.test_client()
+    friend.post("/en/room/join", data={"code": code, "name": "Budi"})
+    friend.post(f"/en/room/{code}/act", data={"a": "ready"})
+    client.post(f"/en/room/{code}/act", data={"a": "fill"})
+    started = client.post(f"/en/room/{code}/act", data={"a": "start"}).location
+    table_id = started.rsplit("/", 1)[1]
+    page = friend.get(f"/{lang}/table/{table_id}").text
+    assert f"Rina ({mark})" in page and "Budi (" not in page

@@ -32,6 +32,8 @@ def seat_names(session: TableSession, me: int | None) -> list[str]:
             names.append(_("You"))
         elif seat.is_bot:
             names.append(f"{seat.name} ({LEVELS.get(seat.level or '', seat.level)})")
+        elif seat.name and (seat.player or "").startswith("g-"):
+            names.append(f"{seat.name} ({_('guest')})")  # not an account, whatever the name
         else:
             names.append(seat.name or _("Guest"))
     return names
