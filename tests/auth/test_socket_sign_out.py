@@ -14,6 +14,7 @@ import websocket
 from tests.conftest import STILL_BOTS, LiveServer
 from tests.rooms.client import Friend
 
+pytestmark = pytest.mark.live
 PASSWORD = "tea at the lapau"
 names = (f"leaver{n}" for n in itertools.count())
 
