@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,35 @@ SEEDS = (1, 2)
 #: A lineup of random players may never end (Koa); the logs are compared this far.
 MAX_ACTIONS = 1500
 OPTIONS: dict[str, dict[str, Any]] = {"koikoi": {"rounds": 3}}
+#: The expert searches (its default stops on the clock, which no two processes share):
+#: whole games are too slow for it, so it decides this many positions of each game on a
+#: budget of deals only.
+EXPERT, EXPERT_POSITIONS = "expert@2", 4
+
+
+def heuristic(levels: Iterable[str]) -> list[str]:
+    """The levels that decide without searching."""
+    return sorted(level for level in levels if level != "expert")
+
+
+def expert_choices(name: str) -> list[str]:
+    """The expert's choices at a few positions along a game between ``hard`` bots."""
+    from webapp.game.registry import get
+    from webapp.game.simulate import bot_named
+
+    game = get(name)
+    expert = bot_named(game, EXPERT)
+    state = game.new_game(1, {**game.default_options, **OPTIONS.get(name, {})})
+    gen = random.Random(1)
+    choices: list[str] = []
+    step = 0
+    while (seat := game.to_act(state)) is not None and len(choices) < EXPERT_POSITIONS:
+        seen = game.view(state, seat)
+        if step % 5 == 2 and len(game.legal_actions(state)) > 1:
+            choices.append(f"{seat} {expert(seen, random.Random(step))}")
+        state = game.apply(state, game.bots["hard"](seen, gen))
+        step += 1
+    return choices
 
 
 def lineups(levels: list[str], seats: int) -> list[tuple[str, ...]]:
@@ -75,7 +105,7 @@ def koikoi_near_tie() -> str:
         turn=0,
     )
     return " ".join(
-        str(GAME.bots[level](view(state, 0), random.Random(0))) for level in sorted(GAME.bots)
+        str(GAME.bots[level](view(state, 0), random.Random(0))) for level in heuristic(GAME.bots)
     )
 
 
@@ -85,7 +115,8 @@ def every_log() -> dict[str, Any]:
     logs: dict[str, Any] = {"koikoi-near-tie": koikoi_near_tie()}
     for name, game in games().items():
         seats = max(count for count in game.seat_counts if count <= 4)
-        for labels in lineups(sorted(game.bots), seats):
+        logs[f"{name} {EXPERT}"] = expert_choices(name)
+        for labels in lineups(heuristic(game.bots), seats):
             for seed in SEEDS:
                 logs[f"{name} {','.join(labels)} seed {seed}"] = play(name, labels, seed)
     return logs

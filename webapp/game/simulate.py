@@ -23,7 +23,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from webapp.game.protocol import Bot
 from webapp.game.registry import AnyGame, get
+from webapp.game.search import Expert
 
 #: A game that has not ended after this many actions is stopped and counted as unfinished.
 MAX_ACTIONS = 50_000
@@ -68,6 +70,21 @@ def seatings(game: AnyGame, seats: int) -> list[tuple[int, ...]]:
     return [tuple((seat + shift) % seats for seat in range(seats)) for shift in range(seats)]
 
 
+def bot_named(game: AnyGame, label: str) -> Bot[Any, Any]:
+    """A bot level by name; ``expert@N`` searches N deals a decision with no clock cap.
+
+    The budget in deals makes a run repeatable on a busy machine, where the clock cap of
+    the default ``expert`` would cut its searches short.
+    """
+    level, _, deals = label.partition("@")
+    bot = game.bots.get(level)
+    if bot is not None and not deals:
+        return bot
+    if isinstance(bot, Expert) and deals.isdigit():
+        return bot.budgeted(int(deals), None)
+    raise SystemExit(f"unknown bot level {label!r}; known: {sorted(game.bots)} and expert@N")
+
+
 def play_one(
     game: AnyGame,
     seed: int,
@@ -78,6 +95,7 @@ def play_one(
 ) -> GameRecord:
     """Play one game with bot ``bots[lineup[seat]]`` at each seat."""
     labels = tuple(bots[index] for index in lineup)
+    players = {label: bot_named(game, label) for label in labels}
     gens = [random.Random(f"{seed}:{lineup}:{seat}") for seat in range(len(lineup))]
     state = game.new_game(seed, options)
     turns = 0
@@ -94,7 +112,7 @@ def play_one(
         label = labels[seat]
         view = game.view(state, seat)
         start = time.perf_counter()
-        action = game.bots[label](view, gens[seat])
+        action = players[label](view, gens[seat])
         times.setdefault(label, []).append((time.perf_counter() - start) * 1000.0)
         state = game.apply(state, action)
         actions += 1
@@ -278,9 +296,8 @@ def simulate(
     game = get(name)
     if len(bots) not in game.seat_counts:
         raise SystemExit(f"{name} is played by {game.seat_counts} players, not {len(bots)}")
-    unknown = [label for label in bots if label not in game.bots]
-    if unknown:
-        raise SystemExit(f"unknown bot levels {unknown}; known: {sorted(game.bots)}")
+    for label in bots:
+        bot_named(game, label)
     merged = {**game.default_options, **options, **seat_options(game, len(bots), options)}
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()

@@ -79,18 +79,11 @@ def _vector(cards: tuple[str, ...]) -> list[int]:
     return vector
 
 
-def seen_elsewhere(view: KoaView, full: bool) -> list[int]:
-    """Copies of each type this seat knows to be out of the arena and not in its hand.
+def known_in_hands(view: KoaView) -> list[list[int]]:
+    """Copies of each type known to sit in each seat's hand besides this seat's own.
 
-    The face-up pile always counts; with ``full`` knowledge also the cards known to sit
-    in other hands (eaten ones, and arena draws seen while ceki, until thrown again).
+    Eaten throws, and arena draws seen while ceki, count until the seat throws that type.
     """
-    seen = [0] * len(TYPES)
-    for record in view.throws:
-        if record.eaten_by is None:
-            seen[INDEX[record.card]] += 1
-    if not full:
-        return seen
     known: list[list[int]] = [[0] * len(TYPES) for _ in range(SEATS)]
     # Replay the round in order: a take comes before the throw of the same turn.
     steps: list[tuple[int, int, int, int]] = []  # (turn, order, seat, +index / -index-1)
@@ -107,10 +100,26 @@ def seen_elsewhere(view: KoaView, full: bool) -> list[int]:
             known[seat][code] += 1
         elif known[seat][-code - 1] > 0:
             known[seat][-code - 1] -= 1
-    for seat in range(SEATS):
-        if seat != view.seat:
-            for i, n in enumerate(known[seat]):
-                seen[i] += n
+    if view.seat is not None:
+        known[view.seat] = [0] * len(TYPES)
+    return known
+
+
+def seen_elsewhere(view: KoaView, full: bool) -> list[int]:
+    """Copies of each type this seat knows to be out of the arena and not in its hand.
+
+    The face-up pile always counts; with ``full`` knowledge also the cards known to sit
+    in other hands (:func:`known_in_hands`).
+    """
+    seen = [0] * len(TYPES)
+    for record in view.throws:
+        if record.eaten_by is None:
+            seen[INDEX[record.card]] += 1
+    if not full:
+        return seen
+    for row in known_in_hands(view):
+        for i, n in enumerate(row):
+            seen[i] += n
     return seen
 
 

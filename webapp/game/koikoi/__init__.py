@@ -19,14 +19,23 @@ from webapp.game.koikoi.rules import (
     timeout_action,
     to_act,
 )
+from webapp.game.koikoi.sample import sample, settled
 from webapp.game.koikoi.scoring import yaku
 from webapp.game.koikoi.state import Action, State, parse_action
 from webapp.game.koikoi.view import View, view
 from webapp.game.protocol import Game, solo_teams
+from webapp.game.search import Expert, Rules
 
 #: Stored with every table; raise it when a rules change makes old logs replay
 #: differently, and regenerate tests/game/golden on purpose (its README says how).
 RULES_VERSION = 1
+
+#: Searches deals behind its view, playing them out with ``hard`` and trusting ``hard``.
+EXPERT = Expert(
+    Rules(legal_actions, apply, view, to_act, sample, settled),
+    prior=BOTS["hard"],
+    playout=BOTS["hard"],
+)
 
 GAME: Game[State, Action, View] = Game(
     name="koikoi",
@@ -41,7 +50,7 @@ GAME: Game[State, Action, View] = Game(
     parse_action=parse_action,
     seats=lambda state: 2,
     teams=solo_teams,
-    bots=BOTS,
+    bots={**BOTS, "expert": EXPERT},
     deck=DECK,
     cards=all_cards,
     hidden_cards=hidden_cards,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from webapp.game.kowah.bots import BOTS
 from webapp.game.kowah.cards import DECK
 from webapp.game.kowah.rules import checki_pairs
+from webapp.game.kowah.sample import sample, settled
 from webapp.game.kowah.state import (
     DEFAULT_PLAYERS,
     PLAYER_COUNTS,
@@ -24,6 +25,7 @@ from webapp.game.kowah.state import (
 )
 from webapp.game.kowah.view import KowahView, hidden_cards, view
 from webapp.game.protocol import Bot, Game, solo_teams
+from webapp.game.search import Expert, Rules
 
 #: Stored with every table; raise it when a rules change makes old logs replay
 #: differently, and regenerate tests/game/golden on purpose (its README says how).
@@ -32,7 +34,14 @@ from webapp.game.protocol import Bot, Game, solo_teams
 #: so a log that holds one no longer replays.
 RULES_VERSION = 3
 
-_bots: dict[str, Bot[KowahView, KowahAction]] = dict(BOTS)
+#: Searches deals behind its view, playing them out with ``hard`` and trusting ``hard``.
+EXPERT = Expert(
+    Rules(legal_actions, apply, view, to_act, sample, settled),
+    prior=BOTS["hard"],
+    playout=BOTS["hard"],
+)
+
+_bots: dict[str, Bot[KowahView, KowahAction]] = {**BOTS, "expert": EXPERT}
 
 GAME: Game[KowahState, KowahAction, KowahView] = Game(
     name="kowah",

@@ -1,0 +1,99 @@
+"""Koa for the expert's search: a round behind a seat's view, and the round's value.
+
+``sample`` deals the cards the view does not show to the other hands (besides the cards
+known to sit there: eaten throws and draws watched while ceki, until thrown again) and the
+arena.  A seat with the ceki badge gets a ceki hand when a few tries find one; otherwise it
+keeps the dealt hand and waits on two live types drawn at random, so the search still fears
+its koa.  Bans between other seats are not in the view and are left out.  ``settled`` is 1
+when the searching seat's team won the round, 0 when the other did, 0.5 on arena habis.
+"""
+
+from __future__ import annotations
+
+import random
+
+from webapp.game.koa.bots import known_in_hands
+from webapp.game.koa.cards import DECK, TYPES, koa_cards, sort_cards
+from webapp.game.koa.state import SEATS, KoaState
+from webapp.game.koa.view import KoaView
+
+#: Dealings of a ceki seat's unknown cards tried before giving it stand-in waits.
+TRIES = 30
+
+
+def _ceki_hand(known: list[str], pool: list[str], size: int,
+               rng: random.Random) -> tuple[tuple[str, ...], frozenset[str]]:  # fmt: skip
+    """A hand of ``known`` plus ``size`` pool cards that is ceki, or stand-in waits."""
+    for _ in range(TRIES):
+        hand = sort_cards([*known, *rng.sample(pool, size)])
+        waits = koa_cards(hand)
+        if waits:
+            return hand, waits
+    hand = sort_cards([*known, *pool[:size]])
+    return hand, frozenset(rng.sample(sorted(set(pool[size:]) or set(TYPES)), 2))
+
+
+def sample(view: KoaView, rng: random.Random) -> KoaState:
+    """A round consistent with ``view``: every card it does not show dealt at random."""
+    assert view.seat is not None
+    pool = list(DECK)
+    taken = [*view.hand, *(record.card for record in view.pile)]
+    known = [
+        [TYPES[i] for i, count in enumerate(row) for _ in range(count)]
+        for row in known_in_hands(view)
+    ]
+    for card in taken + [card for row in known for card in row]:
+        pool.remove(card)
+    rng.shuffle(pool)
+    hands = [view.hand] * SEATS
+    koa = [frozenset(view.koa_cards)] * SEATS
+    for seat in range(SEATS):
+        if seat == view.seat:
+            continue
+        size = view.hand_counts[seat] - len(known[seat])
+        if view.ceki[seat]:
+            hands[seat], koa[seat] = _ceki_hand(known[seat], pool, size, rng)
+            for card in _dealt(hands[seat], known[seat]):
+                pool.remove(card)
+        else:
+            hands[seat] = sort_cards([*known[seat], *pool[:size]])
+            koa[seat] = frozenset()
+            del pool[:size]
+    return KoaState(
+        seed=0,
+        mode=view.mode,
+        round_no=view.round_no,
+        starter=view.starter,
+        marks=view.marks,
+        hands=tuple(hands),
+        arena=tuple(pool),
+        throws=view.throws,
+        draws=view.arena_draws,
+        koa=tuple(koa),
+        bans=view.bans,
+        turn=view.seat,
+        turn_no=view.turn_no,
+        phase=view.phase,
+        drawn=view.drawn,
+        eaten=view.eaten,
+        result=view.result,
+        last_throw_open=view.latest_throw is not None,
+    )
+
+
+def _dealt(hand: tuple[str, ...], known: list[str]) -> list[str]:
+    """The cards of ``hand`` beyond the ``known`` ones."""
+    rest = list(hand)
+    for card in known:
+        rest.remove(card)
+    return rest
+
+
+def settled(state: KoaState, seat: int) -> float | None:
+    """The searching seat's team's share of the round once it is over, else None."""
+    if state.phase not in ("round-over", "match-over"):
+        return None
+    assert state.result is not None
+    if state.result.winner is None:
+        return 0.5
+    return 1.0 if (state.result.winner - seat) % 2 == 0 else 0.0
