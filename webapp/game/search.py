@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -30,10 +30,13 @@ A = TypeVar("A")
 
 
 class Decision(Protocol):
-    """What the search needs of a view: whose it is."""
+    """What the search needs of a view: whose it is, and how many choices it has."""
 
     @property
     def seat(self) -> int | None: ...
+
+    @property
+    def legal(self) -> Sequence[object]: ...
 
 
 V = TypeVar("V", bound=Decision)
@@ -106,6 +109,8 @@ class Expert(Generic[S, A, V]):
         cap = self.seconds if seconds is None else seconds
         start = time.perf_counter()
         prior = self.prior(view, random.Random(rng.getrandbits(64)))
+        if len(view.legal) < 2:
+            return Found(prior, prior, {}, 0)
         seat = view.seat
         assert seat is not None, "a spectator has nothing to decide"
         state = self.rules.sample(view, rng)
@@ -150,3 +155,15 @@ class Expert(Generic[S, A, V]):
             if score > best_score:
                 best, best_score = action, score
         return best
+
+
+def think(game: str, view: Decision, seed: str, seconds: float) -> object:
+    """The registered ``game``'s expert's action for ``view`` within ``seconds`` (a worker's job).
+
+    The generator is seeded from ``seed``, a string, the same in every process.
+    """
+    from webapp.game.registry import get
+
+    expert = get(game).bots["expert"]
+    assert isinstance(expert, Expert)
+    return expert.search(view, random.Random(seed), seconds=seconds).action

@@ -31,6 +31,7 @@ from webapp.game.protocol import IllegalAction
 from webapp.play.diff import operations, strip
 from webapp.play.revive import revive
 from webapp.play.store import Seat, Store, StoredTable, StoreError, TableBroken
+from webapp.play.thinker import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -354,9 +355,17 @@ class TableSession:
             if seat is None:
                 return
             level = self.seats[seat].level or "medium"
-            bot = self.game.bots[level]
-            rng = random.Random(f"{self.seed}:{version}:{seat}")
-            action = bot(self.game.view(self.state, seat), rng)
+            view = self.game.view(self.state, seat)
+            seed = f"{self.seed}:{version}:{seat}"
+            searching = level == "expert" and len(self.game.legal_actions(self.state)) > 1
+            if not searching:
+                action = self.game.bots[level](view, random.Random(seed))
+        if searching:
+            # A search runs in another process, with the table unlocked meanwhile.
+            action = self.hub.thinker.decide(self.game.name, view, seed)
+        with self.lock:
+            if self.finished or version != self.version:
+                return
             # The bot's move arrives once it has decided; its thinking is not fan-out.
             arrived = time.perf_counter()
             try:
@@ -453,6 +462,8 @@ class Hub:
         self.sessions: dict[str, TableSession] = {}
         self.lock = threading.RLock()
         self.timings = Timings(os.environ.get("LAPAU_TIMINGS"))
+        #: Expert bots search in its worker processes, never on the loop.
+        self.thinker = Thinker()
         #: Called once with each table whose match has just ended (ratings, presence).
         self.on_finish: list[Callable[[TableSession], None]] = []
         #: Set when the server stops: no table's clock runs any more.
@@ -548,5 +559,6 @@ class Hub:
         self.stopped = True
         with self.lock:
             sessions = list(self.sessions.values())
+        self.thinker.close()
         for session in sessions:
             session.stop()

@@ -1,0 +1,90 @@
+"""Where expert bots think: worker processes, so the event loop never runs a search.
+
+A search costs a few hundred milliseconds of CPU; on the gevent loop it would stall every
+table of the process.  ``Thinker.decide`` sends the view to a process pool (created on first
+use, one worker a core) and waits for the answer without blocking the loop: under gevent a
+thread of gevent's own pool (a real OS thread) waits on the future, so only the asking
+greenlet sleeps.  When more searches wait than there are workers, each gets a smaller
+share of the clock, so a table waits about ``SECONDS`` for its expert whatever the load.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import random
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from webapp.game import registry
+from webapp.game.search import SECONDS, think
+
+log = logging.getLogger(__name__)
+
+#: The least clock a search gets however many wait (it still plays hard's move, at worst).
+FLOOR = 0.03
+
+
+def _patched() -> bool:
+    """Whether gevent has made this process's threads green (the gunicorn gevent worker)."""
+    try:
+        from gevent import monkey
+    except ImportError:
+        return False
+    return bool(monkey.is_module_patched("threading"))
+
+
+def _wait(future: Future[Any]) -> Any:
+    if _patched():
+        import gevent
+
+        return gevent.get_hub().threadpool.spawn(future.result).get()
+    return future.result()
+
+
+class Thinker:
+    """A lazily started process pool that decides for expert bots."""
+
+    def __init__(self, workers: int | None = None, seconds: float = SECONDS) -> None:
+        self.workers = workers or len(os.sched_getaffinity(0))
+        self.seconds = seconds
+        self.waiting = 0
+        self.lock = threading.Lock()
+        self.pool: ProcessPoolExecutor | None = None
+
+    def budget(self) -> float:
+        """This search's clock: the full budget, shared out once searches queue."""
+        with self.lock:
+            share = self.seconds * min(1.0, self.workers / max(1, self.waiting))
+        return max(FLOOR, share)
+
+    def decide(self, game: str, view: Any, seed: str) -> Any:
+        """The expert's action for ``view`` (``hard``'s if the pool fails)."""
+        with self.lock:
+            self.waiting += 1
+            if self.pool is None:
+                # Spawned, not forked: a fork of a process running threads may inherit locks.
+                context = multiprocessing.get_context("spawn")
+                self.pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            pool = self.pool
+        try:
+            return _wait(pool.submit(think, game, view, seed, self.budget()))
+        except (BrokenProcessPool, OSError, RuntimeError):
+            # A worker died or the pool is shut down: that must not stop the table.
+            log.exception("expert search failed; hard decides")
+            with self.lock:
+                if self.pool is pool:
+                    self.pool = None
+            return registry.get(game).bots["hard"](view, random.Random(seed))
+        finally:
+            with self.lock:
+                self.waiting -= 1
+
+    def close(self) -> None:
+        with self.lock:
+            pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
