@@ -118,14 +118,23 @@ class Expert(Generic[S, A, V]):
         if len(candidates) < 2:
             return Found(prior, prior, {}, 0)
         rows: list[list[float]] = []
+        deadline = math.inf if cap is None else start + cap
         for deal in range(deals):
-            if rows and cap is not None and time.perf_counter() - start > cap:
-                break
             if deal:
                 state = self.rules.sample(view, rng)
             playout_seed = rng.getrandbits(64)
-            rows.append([self._play(state, a, seat, playout_seed) for a in candidates])
-        values = {str(a): sum(r[i] for r in rows) / len(rows) for i, a in enumerate(candidates)}
+            row: list[float] = []
+            for action in candidates:
+                # Checked between playouts: a deal cut short is dropped, never half counted.
+                if time.perf_counter() > deadline:
+                    break
+                row.append(self._play(state, action, seat, playout_seed))
+            if len(row) < len(candidates):
+                break
+            rows.append(row)
+        values = {
+            str(a): sum(r[i] for r in rows) / len(rows) for i, a in enumerate(candidates) if rows
+        }
         return Found(self._choose(candidates, prior, rows), prior, values, len(rows))
 
     def _play(self, state: S, action: A, seat: int, seed: int) -> float:

@@ -13,7 +13,12 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-LEVELS: dict[str, Any] = {"easy": _l("Easy"), "medium": _l("Medium"), "hard": _l("Hard")}
+LEVELS: dict[str, Any] = {
+    "easy": _l("Easy"),
+    "medium": _l("Medium"),
+    "hard": _l("Hard"),
+    "expert": _l("Expert"),
+}
 DEFAULT_LEVEL = "medium"
 
 

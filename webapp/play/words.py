@@ -99,4 +99,5 @@ LEVEL_NAMES: dict[str, Any] = {
     "easy": _l("Easy"),
     "medium": _l("Medium"),
     "hard": _l("Hard"),
+    "expert": _l("Expert"),
 }

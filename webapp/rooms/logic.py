@@ -23,7 +23,7 @@ CODE_LENGTH = 6
 WAITING, PLAYING, FINISHED, ABANDONED = "waiting", "playing", "finished", "abandoned"
 #: A waiting room nobody has touched for this long is abandoned: its code expires.
 IDLE = timedelta(hours=3)
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 NAME_LENGTH = 20
 
 

@@ -11,7 +11,7 @@ from webapp.game.koa.actions import KoaAction, parse_action
 from webapp.game.koa.bots import BOTS
 from webapp.game.koa.cards import DECK, koa_cards
 from webapp.game.koa.rules import apply, legal_actions, outcome, timeout_action, to_act
-from webapp.game.koa.sample import sample, settled
+from webapp.game.koa.sampling import sample, settled
 from webapp.game.koa.state import SEATS, KoaState, deal_from, new_game
 from webapp.game.koa.view import KoaView, cards, hidden_cards, view
 from webapp.game.protocol import Game

@@ -19,7 +19,7 @@ from webapp.game.koikoi.rules import (
     timeout_action,
     to_act,
 )
-from webapp.game.koikoi.sample import sample, settled
+from webapp.game.koikoi.sampling import sample, settled
 from webapp.game.koikoi.scoring import yaku
 from webapp.game.koikoi.state import Action, State, parse_action
 from webapp.game.koikoi.view import View, view

@@ -8,7 +8,7 @@ from __future__ import annotations
 from webapp.game.kowah.bots import BOTS
 from webapp.game.kowah.cards import DECK
 from webapp.game.kowah.rules import checki_pairs
-from webapp.game.kowah.sample import sample, settled
+from webapp.game.kowah.sampling import sample, settled
 from webapp.game.kowah.state import (
     DEFAULT_PLAYERS,
     PLAYER_COUNTS,

@@ -2,9 +2,8 @@
 
 ``sample`` deals the cards the view does not show to the other hands (besides the cards
 known to sit there: eaten throws and draws watched while ceki, until thrown again) and the
-arena.  A seat with the ceki badge gets a ceki hand when a few tries find one; otherwise it
-keeps the dealt hand and waits on two live types drawn at random, so the search still fears
-its koa.  Bans between other seats are not in the view and are left out.  ``settled`` is 1
+arena.  A seat with the ceki badge gets a ceki hand (see ``_ceki_hand``), so the search
+fears its koa.  Bans between other seats are not in the view and are left out.  ``settled`` is 1
 when the searching seat's team won the round, 0 when the other did, 0.5 on arena habis.
 """
 
@@ -13,24 +12,39 @@ from __future__ import annotations
 import random
 
 from webapp.game.koa.bots import known_in_hands
-from webapp.game.koa.cards import DECK, TYPES, koa_cards, sort_cards
+from webapp.game.koa.cards import DECK, TYPES, counts, koa_cards, sort_cards
+from webapp.game.koa.hand import distance
 from webapp.game.koa.state import SEATS, KoaState
 from webapp.game.koa.view import KoaView
 
-#: Dealings of a ceki seat's unknown cards tried before giving it stand-in waits.
-TRIES = 30
+#: Swaps tried to bring a ceki seat's dealt hand to ceki.
+CLIMB = 400
 
 
 def _ceki_hand(known: list[str], pool: list[str], size: int,
                rng: random.Random) -> tuple[tuple[str, ...], frozenset[str]]:  # fmt: skip
-    """A hand of ``known`` plus ``size`` pool cards that is ceki, or stand-in waits."""
-    for _ in range(TRIES):
-        hand = sort_cards([*known, *rng.sample(pool, size)])
-        waits = koa_cards(hand)
-        if waits:
-            return hand, waits
-    hand = sort_cards([*known, *pool[:size]])
-    return hand, frozenset(rng.sample(sorted(set(pool[size:]) or set(TYPES)), 2))
+    """``known`` plus ``size`` pool cards made ceki by swaps that never move it further away.
+
+    Random hands are almost never ceki (1 in 270 tries), so the hand climbs to ceki from a
+    random one; when the climb stalls it keeps the hand and waits on two random live types.
+    """
+    fill, rest = pool[:size], pool[size:]
+    away = distance(counts([*known, *fill]))
+    for _ in range(CLIMB):
+        if away == 0 or not rest:
+            break
+        i, j = rng.randrange(size), rng.randrange(len(rest))
+        fill[i], rest[j] = rest[j], fill[i]
+        after = distance(counts([*known, *fill]))
+        if after <= away:
+            away = after
+        else:
+            fill[i], rest[j] = rest[j], fill[i]
+    hand = sort_cards([*known, *fill])
+    waits = koa_cards(hand)
+    if not waits:
+        waits = frozenset(rng.sample(sorted(set(rest) or set(TYPES)), 2))
+    return hand, waits
 
 
 def sample(view: KoaView, rng: random.Random) -> KoaState:
