@@ -26,7 +26,7 @@ OPTIONS: dict[str, dict[str, Any]] = {"koikoi": {"rounds": 3}}
 #: The expert searches (its default stops on the clock, which no two processes share):
 #: whole games are too slow for it, so it decides this many positions of each game on a
 #: budget of deals only.
-EXPERT, EXPERT_POSITIONS = "expert@2", 4
+EXPERT, EXPERT_POSITIONS = "expert@4", 3
 
 
 def heuristic(levels: Iterable[str]) -> list[str]:

@@ -41,7 +41,7 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     return replace(state, hands=(hands[0], hands[1]), stock=tuple(hidden[size:]))
 
 
-@pytest.mark.parametrize("level", [*LEVELS, "expert@3"])
+@pytest.mark.parametrize("level", [*LEVELS, "expert@4"])
 def test_bots_do_not_peek(level: str) -> None:
     shuffler = random.Random(5)
     bot = bot_named(GAME, level)

@@ -7,10 +7,11 @@ action followed by a playout of the cheap ``playout`` bot at every seat to the e
 round (the game's ``settled`` value for the searching seat).  Every candidate sees the same
 deal and the same playout generator, so their values differ by the action more than by luck.
 
-The ``prior`` bot (``hard``) proposes an action; the search moves away from it only when
-another action's advantage over it, paired deal by deal, is clear of its own noise.  With
-few deals the expert therefore plays like ``hard``; with more it corrects ``hard`` where
-looking ahead shows it wrong.
+The ``prior`` bot (``hard``) proposes an action, and where every legal action would be too
+many candidates for the budget the ``proposers`` (the other levels) propose the rest.  The
+search moves away from the prior only when another candidate's advantage over it, paired
+deal by deal, is clear of its own noise.  With few deals the expert therefore plays like
+``hard``; with more it corrects ``hard`` where looking ahead shows it wrong.
 
 The budget is counted in deals (so a decision repeats in any process, from the generator it
 is given), with a wall-clock cap on top that may stop the search early on a loaded machine.
@@ -41,8 +42,11 @@ class Decision(Protocol):
 
 V = TypeVar("V", bound=Decision)
 
-#: A value this many standard errors above the prior's is trusted (a one-sided ~84% test).
-CONFIDENCE = 1.0
+#: An advantage this many standard errors above the prior's is trusted: a strict test,
+#: because with a dozen candidates a loose one would often pick the luckiest, not the best.
+CONFIDENCE = 2.0
+#: Below this many deals the prior plays: a spread measured on fewer is no measure.
+MIN_DEALS = 4
 #: A playout that has not ended after this many actions counts as a draw (never seen).
 MAX_PLAYOUT = 5000
 #: The default budget: deals per decision, and the wall-clock cap in seconds.
@@ -85,18 +89,20 @@ class Expert(Generic[S, A, V]):
         rules: Rules[S, A, V],
         prior: Callable[[V, random.Random], A],
         playout: Callable[[V, random.Random], A],
+        proposers: Sequence[Callable[[V, random.Random], A]] = (),
         deals: int = DEALS,
         seconds: float | None = SECONDS,
     ) -> None:
         self.rules = rules
         self.prior = prior
         self.playout = playout
+        self.proposers = tuple(proposers)
         self.deals = deals
         self.seconds = seconds
 
     def budgeted(self, deals: int, seconds: float | None) -> Expert[S, A, V]:
         """The same expert with another budget (``seconds`` None: no clock cap)."""
-        return Expert(self.rules, self.prior, self.playout, deals, seconds)
+        return Expert(self.rules, self.prior, self.playout, self.proposers, deals, seconds)
 
     def __call__(self, view: V, rng: random.Random) -> A:
         return self.search(view, rng).action
@@ -114,7 +120,7 @@ class Expert(Generic[S, A, V]):
         seat = view.seat
         assert seat is not None, "a spectator has nothing to decide"
         state = self.rules.sample(view, rng)
-        candidates = list(dict.fromkeys(self.rules.legal_actions(state)))
+        candidates = self._candidates(view, state, prior, rng)
         if len(candidates) < 2:
             return Found(prior, prior, {}, 0)
         rows: list[list[float]] = []
@@ -137,6 +143,20 @@ class Expert(Generic[S, A, V]):
         }
         return Found(self._choose(candidates, prior, rows), prior, values, len(rows))
 
+    def _candidates(self, view: V, state: S, prior: A, rng: random.Random) -> list[A]:
+        """Every legal action, or with ``proposers`` only the prior's and theirs.
+
+        A deal costs a playout per candidate: searching the few moves that some level would
+        make buys many more deals than searching every card in hand.
+        """
+        legal = list(dict.fromkeys(self.rules.legal_actions(state)))
+        if not self.proposers:
+            return legal
+        proposed = [prior] + [
+            bot(view, random.Random(rng.getrandbits(64))) for bot in self.proposers
+        ]
+        return [action for action in legal if action in proposed]
+
     def _play(self, state: S, action: A, seat: int, seed: int) -> float:
         rules, gen = self.rules, random.Random(seed)
         state = rules.apply(state, action)
@@ -152,7 +172,7 @@ class Expert(Generic[S, A, V]):
     @staticmethod
     def _choose(candidates: list[A], prior: A, rows: list[list[float]]) -> A:
         """The prior, unless another candidate beats it clearly, deal by deal."""
-        if len(rows) < 2 or prior not in candidates:
+        if len(rows) < MIN_DEALS or prior not in candidates:
             return prior
         base = candidates.index(prior)
         best, best_score = prior, 0.0

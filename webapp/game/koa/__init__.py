@@ -34,12 +34,14 @@ def _teams(seats: int) -> tuple[tuple[int, ...], ...]:
     return ((0, 2), (1, 3))
 
 
-#: Searches deals behind its view, playing them out with ``easy`` (``hard`` is too slow for
-#: enough playouts: 37 ms a Koa round against 9) and trusting ``hard``.
+#: Searches deals behind its view among the moves ``hard``, ``medium`` and ``easy`` would
+#: make, playing them out with ``easy`` (``hard`` is too slow for enough playouts: 37 ms a
+#: Koa round against 9), and trusts ``hard`` unless the deals clearly say otherwise.
 EXPERT = Expert(
     Rules(legal_actions, apply, view, to_act, sample, settled),
     prior=BOTS["hard"],
     playout=BOTS["easy"],
+    proposers=(BOTS["medium"], BOTS["easy"]),
 )
 
 GAME: Game[KoaState, KoaAction, KoaView] = Game(

@@ -30,7 +30,8 @@ from webapp.game.search import Expert, Rules
 #: differently, and regenerate tests/game/golden on purpose (its README says how).
 RULES_VERSION = 1
 
-#: Searches deals behind its view, playing them out with ``hard`` and trusting ``hard``.
+#: Searches deals behind its view, every legal move (eight at most, and a round is short),
+#: playing them out with ``hard``, and trusts ``hard`` unless the deals clearly say otherwise.
 EXPERT = Expert(
     Rules(legal_actions, apply, view, to_act, sample, settled),
     prior=BOTS["hard"],

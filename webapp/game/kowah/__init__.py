@@ -34,11 +34,14 @@ from webapp.game.search import Expert, Rules
 #: so a log that holds one no longer replays.
 RULES_VERSION = 3
 
-#: Searches deals behind its view, playing them out with ``hard`` and trusting ``hard``.
+#: Searches deals behind its view among the moves ``hard``, ``medium`` and ``easy`` would
+#: make, playing them out with ``medium`` (12 ms a deal against ``hard``'s 24), and trusts
+#: ``hard`` unless the deals clearly say otherwise.
 EXPERT = Expert(
     Rules(legal_actions, apply, view, to_act, sample, settled),
     prior=BOTS["hard"],
-    playout=BOTS["hard"],
+    playout=BOTS["medium"],
+    proposers=(BOTS["medium"], BOTS["easy"]),
 )
 
 _bots: dict[str, Bot[KowahView, KowahAction]] = {**BOTS, "expert": EXPERT}
