@@ -16,7 +16,7 @@ from webapp.game.kowah.rules import checki_pairs
 from webapp.game.kowah.state import KowahState, Phase
 from webapp.game.kowah.view import KowahView
 
-_PHASES: dict[str, Phase] = {"take": "take", "discard": "discard", "declare": "declare"}
+_PHASES: dict[str, Phase] = {"take": "take", "discard": "discard"}
 
 #: Tries at dealing a declared hand checki before settling for any cards (never seen).
 TRIES = 50
