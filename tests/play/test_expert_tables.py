@@ -25,7 +25,7 @@ def quick_thinker(hub: Hub) -> Iterator[Thinker]:
     original = hub.thinker
     hub.thinker = Thinker(workers=1, seconds=0.02)
     yield hub.thinker
-    hub.thinker.close()
+    hub.thinker.close(wait=True)
     hub.thinker = original
 
 

@@ -83,8 +83,9 @@ class Thinker:
             with self.lock:
                 self.waiting -= 1
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers (``wait``: until they have exited; a server shutting down does not)."""
         with self.lock:
             pool, self.pool = self.pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=wait, cancel_futures=True)
