@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 
 from tests.play.conftest import ManualClock
 from webapp.game.replay import replay
@@ -96,3 +97,16 @@ def test_the_loop_keeps_ticking_while_experts_think() -> None:
     # 100 and 75 ms).  On the loop, the first alone would have stopped the ticks for 300 ms.
     assert found["took"] > 0.5
     assert found["gap"] < 0.25, found
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "words"),
+    [("id", "Ahli", "kartunya sendiri"), ("en", "Expert", "its own cards"),
+     ("nl", "Expert", "eigen kaarten")],
+)  # fmt: skip
+def test_the_setup_form_offers_expert_with_what_it_does(
+    client: FlaskClient, lang: str, label: str, words: str
+) -> None:
+    page = client.get(f"/{lang}/play/koa").get_data(as_text=True)
+    assert f'value="expert"> {label}</label>' in page
+    assert words in page
