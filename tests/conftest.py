@@ -1,5 +1,11 @@
-"""Fixtures for the whole suite: an app on a temporary instance, and a real server.
+"""Fixtures for the whole suite: a fresh database, an app on a temporary instance, and a
+real server.
 
+``database_url`` is the URL of a fresh, empty database, on SQLite and then on a real
+PostgreSQL server that the run starts itself (tests/postgres.py): every test that uses it
+(the ``app`` fixture does) runs once on each, unless marked otherwise: a test marked
+``databases("sqlite")`` touches nothing stored that could differ between them, and one
+marked ``databases("postgresql")`` checks what only PostgreSQL does.
 ``app``/``client``/``runner`` follow Flask's tutorial.  ``live_server`` starts the site
 as production runs it (gunicorn with the gevent worker) in a subprocess on a free port,
 with its own instance folder and database, for budget, WebSocket and browser tests.
@@ -15,24 +21,65 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import Engine, create_engine, text
 
-from tests.databases import migrated_instance
+from tests.databases import migrated
+from tests.postgres import Cluster
 from webapp import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "databases(*names): run on these backends only (sqlite, postgresql)"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "database_url" in metafunc.fixturenames:
+        chosen = metafunc.definition.get_closest_marker("databases")
+        backends = chosen.args if chosen else BACKENDS
+        metafunc.parametrize("database_url", backends, indirect=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """The run's PostgreSQL server, started on first use and removed at the end."""
+    with Cluster() as cluster:
+        cluster.create_database("lapau")
+        yield cluster
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database: SQLite in the instance folder the ``app`` fixture uses,
+    or the PostgreSQL server's one test database, emptied (a new schema costs a tenth of
+    a new database)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        return f"sqlite:///{tmp_path / 'instance' / 'lapau.sqlite'}"
+    cluster: Cluster = request.getfixturevalue("postgres")
+    cluster.empty("lapau")
+    return cluster.url("lapau")
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database_url: str) -> Iterator[Flask]:
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", migrated(database_url))
     monkeypatch.delenv("SECRET_KEY", raising=False)
     # Unit tests post forms without the CSRF token; tests/auth checks it is required.
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+    yield app
+    # No timer of this app may write into the next test's database.
+    app.extensions["lapau.hub"].shutdown()
+    app.extensions["lapau.db"].dispose()
 
 
 @pytest.fixture
@@ -64,23 +111,29 @@ class LiveServer:
     ``with LiveServer(instance, env) as server:`` starts it and stops it afterwards.
     """
 
-    def __init__(self, instance: Path, extra_env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        instance: Path,
+        extra_env: dict[str, str] | None = None,
+        database_url: str | None = None,
+    ) -> None:
         self.instance = instance
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.database_url = database_url or f"sqlite:///{instance / 'lapau.sqlite'}"
         self.env = {
             **os.environ,
             "LAPAU_INSTANCE_PATH": str(instance),
+            "DATABASE_URL": self.database_url,
             "PYTHONUNBUFFERED": "1",
             **(extra_env or {}),
         }
-        self.env.pop("DATABASE_URL", None)
         self.process: subprocess.Popen[bytes] | None = None
         self.log = instance / "server.log"
 
     def start(self) -> None:
         # The release step's work: a database at the newest migration (kept on a restart).
-        migrated_instance(self.instance)
+        migrated(self.database_url)
         gunicorn = Path(sys.executable).with_name("gunicorn")
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
@@ -113,6 +166,15 @@ class LiveServer:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
+
+    def query(self, statement: str, **params: object) -> list[tuple[Any, ...]]:
+        """Rows the server stored, read straight from its database (SQLite or not)."""
+        engine: Engine = create_engine(self.database_url)
+        try:
+            with engine.connect() as connection:
+                return [tuple(row) for row in connection.execute(text(statement), params)]
+        finally:
+            engine.dispose()
 
     def __enter__(self) -> LiveServer:
         self.start()

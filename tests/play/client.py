@@ -6,7 +6,6 @@ import http.client
 import http.cookiejar
 import json
 import re
-import sqlite3
 import time
 import urllib.parse
 import urllib.request
@@ -134,10 +133,9 @@ class Table(Socket):
 
 def stored_moves(server: Any, table_id: str) -> list[str]:
     """The table's action log as the server stored it."""
-    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
-        rows = db.execute(
-            "SELECT text FROM play_action WHERE table_id = ? ORDER BY seq", (table_id,)
-        ).fetchall()
+    rows = server.query(
+        "SELECT text FROM play_action WHERE table_id = :table ORDER BY seq", table=table_id
+    )
     return [text for (text,) in rows]
 
 

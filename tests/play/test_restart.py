@@ -10,10 +10,11 @@ from tests.play.client import Guest, break_log, stored_moves
 
 
 def test_sigterm_closes_sockets_with_1012_and_a_restart_resumes_the_table(
-    tmp_path: Path,
+    tmp_path: Path, database_url: str
 ) -> None:
     # Seed 11 deals a first round that the guest starts (the socket tests use it too).
-    server = LiveServer(tmp_path / "instance", {"LAPAU_BOT_DELAY": "600", "LAPAU_TABLE_SEED": "11"})
+    env = {"LAPAU_BOT_DELAY": "600", "LAPAU_TABLE_SEED": "11"}
+    server = LiveServer(tmp_path / "instance", env, database_url)
     server.start()
     try:
         guest = Guest(server)
