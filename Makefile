@@ -7,7 +7,7 @@ PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 export LAPAU_INSTANCE_PATH ?= $(CURDIR)/instance
 
-.PHONY: run test setup test-setup translations database lint typecheck pytest chromium clean
+.PHONY: run test setup test-setup translations database lint typecheck pytest chromium postgresql clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 
 setup: $(VENV)/.installed translations
 
-test-setup: setup $(VENV)/.installed-test chromium
+test-setup: setup $(VENV)/.installed-test chromium postgresql
 
 translations: $(VENV)/.installed
 	$(BIN)/python -m babel.messages.frontend compile --statistics -d webapp/i18n
@@ -43,6 +43,17 @@ chromium:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 		else \
 			echo "Chromium is missing: run 'sudo apt-get install chromium' once." >&2; exit 1; \
+		fi; \
+	fi
+
+# Debian's PostgreSQL server binaries: the tests start a throwaway cluster of their own
+# (tests/postgres.py); the package's own cluster is not used.
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+		else \
+			echo "PostgreSQL is missing: run 'sudo apt-get install postgresql' once." >&2; exit 1; \
 		fi; \
 	fi
 
