@@ -10,25 +10,23 @@ the table stored while the query slept.
 
 from __future__ import annotations
 
-from gevent import monkey
-
-monkey.patch_all()
-
-import json  # noqa: E402 - after the monkey patch, as gevent requires
-import sys  # noqa: E402
-import time  # noqa: E402
-
-import gevent  # noqa: E402
-from sqlalchemy import text  # noqa: E402
-
-from webapp import create_app  # noqa: E402
-from webapp.play.hub import Hub  # noqa: E402
-from webapp.play.store import Seat  # noqa: E402
+import json
+import sys
+import time
 
 TICK = 0.01
 
 
 def main(url: str) -> dict[str, float]:
+    # Imported only once gevent has patched the standard library (see the end): psycopg
+    # chooses how it waits when it is first imported.  (pytest imports this module too.)
+    import gevent
+    from sqlalchemy import text
+
+    from webapp import create_app
+    from webapp.play.hub import Hub
+    from webapp.play.store import Seat
+
     app = create_app({"TESTING": True, "DATABASE_URL": url, "BOT_DELAY": 0.02})
     hub: Hub = app.extensions["lapau.hub"]
     bots = [Seat("bot", level="easy", name=f"Bot {n}") for n in range(4)]
@@ -63,4 +61,7 @@ def main(url: str) -> dict[str, float]:
 
 
 if __name__ == "__main__":
+    from gevent import monkey
+
+    monkey.patch_all()
     print(json.dumps(main(sys.argv[1])))
