@@ -128,13 +128,19 @@ class Cluster:
             connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
         return self.url(name)
 
-    def empty(self, database: str) -> None:
-        """Make ``database`` empty again: whatever a test left connected is closed, and
-        the public schema is made anew."""
+    def disconnect(self, database: str) -> None:
+        """Close every connection to ``database`` from the server's side, as a restart of
+        the server or a failover would."""
         with self.connect(database) as connection:
             connection.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                 " WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
+
+    def empty(self, database: str) -> None:
+        """Make ``database`` empty again: whatever a test left connected is closed, and
+        the public schema is made anew."""
+        self.disconnect(database)
+        with self.connect(database) as connection:
             connection.execute("DROP SCHEMA public CASCADE")
             connection.execute("CREATE SCHEMA public")

@@ -44,6 +44,9 @@ def keep_private(database: Path) -> None:
 #: Seconds a request waits for a free PostgreSQL connection before it gives up (a move
 #: is then refused, changing nothing): far longer than any of the app's transactions.
 POOL_TIMEOUT = 5
+#: Milliseconds a PostgreSQL statement waits for a lock another connection holds, as
+#: SQLite's busy timeout below: the table store then tries twice more, then refuses.
+LOCK_TIMEOUT_MS = 2000
 #: Seconds after which a PostgreSQL connection is replaced: below the idle limits of the
 #: proxies and poolers that PaaS databases sit behind.
 POOL_RECYCLE = 1800
@@ -82,15 +85,17 @@ def make_engine(url: str, pool: int = 5) -> Engine:
     if url.startswith("sqlite"):
         event.listen(engine, "connect", _sqlite_pragmas)
     if url.startswith("postgresql"):
-        event.listen(engine, "connect", _postgresql_utc)
+        event.listen(engine, "connect", _postgresql_session)
     return engine
 
 
-def _postgresql_utc(connection: Any, _record: Any) -> None:
-    # Times come back in the session's zone; a managed server's default need not be UTC,
-    # and a date printed from a stored time (a rating's day) must not depend on it.
+def _postgresql_session(connection: Any, _record: Any) -> None:
     with connection.cursor() as cursor:
+        # Times come back in the session's zone; a managed server's default need not be
+        # UTC, and a date printed from a stored time (a rating's day) must not depend on it.
         cursor.execute("SET TIME ZONE 'UTC'")
+        # A lock held elsewhere (a console, a migration) must not hold a move forever.
+        cursor.execute(f"SET lock_timeout = {int(LOCK_TIMEOUT_MS)}")
     connection.commit()
 
 

@@ -32,6 +32,7 @@ def probe(database_url: str, **env: str) -> dict[str, float]:
     return found
 
 
+@pytest.mark.slow  # a real one-second query
 @pytest.mark.databases("postgresql")
 def test_a_slow_query_stalls_neither_a_ticking_greenlet_nor_a_playing_table(
     database_url: str,
@@ -43,6 +44,7 @@ def test_a_slow_query_stalls_neither_a_ticking_greenlet_nor_a_playing_table(
     assert found["moves_during_sleep"] >= 10, found
 
 
+@pytest.mark.slow  # a real one-second query
 @pytest.mark.databases("postgresql")
 def test_a_blocking_wait_would_be_caught(database_url: str) -> None:
     found = probe(database_url, PSYCOPG_WAIT_FUNC="wait_c")
