@@ -13,6 +13,7 @@ with its own instance folder and database, for budget, WebSocket and browser tes
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import subprocess
@@ -34,6 +35,7 @@ from webapp import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 BACKENDS = ("sqlite", "postgresql")
+MODULE_DATABASES = itertools.count()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -43,10 +45,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    chosen = metafunc.definition.get_closest_marker("databases")
+    backends = chosen.args if chosen else BACKENDS
     if "database_url" in metafunc.fixturenames:
-        chosen = metafunc.definition.get_closest_marker("databases")
-        backends = chosen.args if chosen else BACKENDS
         metafunc.parametrize("database_url", backends, indirect=True)
+    if "module_database_url" in metafunc.fixturenames:
+        metafunc.parametrize("module_database_url", backends, indirect=True, scope="module")
 
 
 @pytest.fixture(scope="session")
@@ -69,6 +73,18 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return cluster.url("lapau")
 
 
+@pytest.fixture(scope="module")
+def module_database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> str:
+    """A fresh, empty database for one module's tests to share (for apps that cost more
+    to start than most of the tests that use them)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        return f"sqlite:///{tmp_path_factory.mktemp('database') / 'lapau.sqlite'}"
+    cluster: Cluster = request.getfixturevalue("postgres")
+    return cluster.create_database(f"module_{next(MODULE_DATABASES)}")
+
+
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database_url: str) -> Iterator[Flask]:
     monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
@@ -77,7 +93,12 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database_url: str) -> I
     # Unit tests post forms without the CSRF token; tests/auth checks it is required.
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
     yield app
-    # No timer of this app may write into the next test's database.
+    close_app(app)
+
+
+def close_app(app: Flask) -> None:
+    """Stop the app's table timers (none may write into the next test's database) and
+    close its database connections."""
     app.extensions["lapau.hub"].shutdown()
     app.extensions["lapau.db"].dispose()
 
