@@ -189,11 +189,13 @@ class LiveServer:
         raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
 
     def query(self, statement: str, **params: object) -> list[tuple[Any, ...]]:
-        """Rows the server stored, read straight from its database (SQLite or not)."""
+        """Run one statement on the server's database (SQLite or not), behind its back;
+        returns the rows it reads."""
         engine: Engine = create_engine(self.database_url)
         try:
-            with engine.connect() as connection:
-                return [tuple(row) for row in connection.execute(text(statement), params)]
+            with engine.begin() as connection:
+                result = connection.execute(text(statement), params)
+                return [tuple(row) for row in result] if result.returns_rows else []
         finally:
             engine.dispose()
 

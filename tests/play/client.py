@@ -139,14 +139,15 @@ def stored_moves(server: Any, table_id: str) -> list[str]:
     return [text for (text,) in rows]
 
 
-def break_log(instance: Any, table_id: str) -> None:
+def break_log(server: Any, table_id: str) -> None:
     """Append an action the rules refuse to a stopped server's table log (the next
     round's deal in the middle of a round), as a rules change could leave it."""
-    with sqlite3.connect(instance / "lapau.sqlite") as db:
-        (seq,) = db.execute(
-            "SELECT COUNT(*) FROM play_action WHERE table_id = ?", (table_id,)
-        ).fetchone()
-        db.execute(
-            "INSERT INTO play_action (table_id, seq, text, at) VALUES (?, ?, 'next', ?)",
-            (table_id, seq, "2026-01-01 00:00:00"),
-        )
+    [(seq,)] = server.query(
+        "SELECT COUNT(*) FROM play_action WHERE table_id = :table", table=table_id
+    )
+    server.query(
+        "INSERT INTO play_action (table_id, seq, text, at)"
+        " VALUES (:table, :seq, 'next', CURRENT_TIMESTAMP)",
+        table=table_id,
+        seq=seq,
+    )
