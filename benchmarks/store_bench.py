@@ -25,17 +25,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sqlmodel import SQLModel  # noqa: E402
-
 from benchmarks._timing import percentile  # noqa: E402
 from tests.postgres import Cluster  # noqa: E402
+from webapp import schema  # noqa: E402
 from webapp.db import make_engine  # noqa: E402
 from webapp.play.store import Seat, Store  # noqa: E402
 
 
 def measure(url: str, tables: int, moves: int) -> dict[str, Any]:
     engine = make_engine(url)
-    SQLModel.metadata.create_all(engine)
+    schema.upgrade(engine)
     store = Store(engine)
     seats = [Seat("human", player=f"g-{n}") for n in range(4)]
     ids = [f"bench{n:04d}" for n in range(tables)]

@@ -67,6 +67,8 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     or the PostgreSQL server's one test database, emptied (a new schema costs a tenth of
     a new database)."""
     if getattr(request, "param", "sqlite") == "sqlite":
+        # Private, as the app makes its instance folder (tests check it).
+        (tmp_path / "instance").mkdir(mode=0o700, exist_ok=True)
         return f"sqlite:///{tmp_path / 'instance' / 'lapau.sqlite'}"
     cluster: Cluster = request.getfixturevalue("postgres")
     cluster.empty("lapau")

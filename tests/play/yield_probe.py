@@ -23,11 +23,12 @@ def main(url: str) -> dict[str, float]:
     import gevent
     from sqlalchemy import text
 
+    from tests.databases import migrated
     from webapp import create_app
     from webapp.play.hub import Hub
     from webapp.play.store import Seat
 
-    app = create_app({"TESTING": True, "DATABASE_URL": url, "BOT_DELAY": 0.02})
+    app = create_app({"TESTING": True, "DATABASE_URL": migrated(url), "BOT_DELAY": 0.02})
     hub: Hub = app.extensions["lapau.hub"]
     bots = [Seat("bot", level="easy", name=f"Bot {n}") for n in range(4)]
     table = hub.create("koa", {"mode": "full"}, bots, owner="g-probe", seed=3)
