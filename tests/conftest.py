@@ -155,6 +155,7 @@ class LiveServer:
         self.log = instance / "server.log"
 
     def start(self) -> None:
+        self.instance.mkdir(mode=0o700, parents=True, exist_ok=True)
         # The release step's work: a database at the newest migration (kept on a restart).
         migrated(self.database_url)
         gunicorn = Path(sys.executable).with_name("gunicorn")
