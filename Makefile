@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 export LAPAU_INSTANCE_PATH ?= $(CURDIR)/instance
 
-.PHONY: run test check setup test-setup translations database lint typecheck pytest chromium clean
+.PHONY: run test check setup test-setup translations database lint typecheck pytest chromium postgresql clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 
 setup: $(VENV)/.installed translations
 
-test-setup: setup $(VENV)/.installed-test chromium
+test-setup: setup $(VENV)/.installed-test chromium postgresql
 
 translations: $(VENV)/.installed
 	$(BIN)/python -m babel.messages.frontend compile --statistics -d webapp/i18n
@@ -47,6 +47,17 @@ chromium:
 		fi; \
 	fi
 
+# Debian's PostgreSQL server binaries: the tests start a throwaway cluster of their own
+# (tests/postgres.py); the package's own cluster is not used.
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+		else \
+			echo "PostgreSQL is missing: run 'sudo apt-get install postgresql' once." >&2; exit 1; \
+		fi; \
+	fi
+
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -63,7 +74,7 @@ test: test-setup lint typecheck pytest
 QUICK := not e2e and not live and not slow
 
 check: setup $(VENV)/.installed-test lint typecheck
-	$(BIN)/python -m pytest tests webapp -q -m "$(QUICK)"
+	LAPAU_TEST_DATABASES=sqlite $(BIN)/python -m pytest tests webapp -q -m "$(QUICK)"
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache .mypy_cache .ruff_cache

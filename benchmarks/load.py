@@ -2,9 +2,13 @@
 
 python benchmarks/load.py [--tables 250] [--humans 4] [--game koa] [--seconds 300]
                           [--think 3] [--bot-delay 0.8] [--kill-at SECONDS]
+                          [--database sqlite|postgresql]
 
 Starts the site under gunicorn + gevent (one worker, ``--worker-connections 2000``) on a
-fresh instance folder, opens TABLES tables, and plays them until SECONDS have passed:
+fresh instance folder and a fresh database (the SQLite file in that folder, or with
+``--database postgresql`` a throwaway PostgreSQL server on loopback with PostgreSQL's
+default, durable settings, started by tests/postgres.py), opens TABLES tables, and
+plays them until SECONDS have passed:
 
 - ``--humans 1``: each table is a practice table (the guest and bots), opened through the
   setup form, as ``--game`` (or ``mixed``: Koa, Kowah and Koi-Koi in turn);
@@ -40,7 +44,6 @@ import os  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
 import signal  # noqa: E402
-import sqlite3  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
@@ -57,7 +60,10 @@ import websocket  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sqlalchemy import create_engine, text  # noqa: E402
+
 from benchmarks._timing import percentile  # noqa: E402
+from tests.postgres import Cluster  # noqa: E402
 
 OPTIONS = {"koa": ("mode", "quick"), "kowah": ("players", "4"), "koikoi": ("rounds", "12")}
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
@@ -93,11 +99,12 @@ class Figures:
 class Server:
     """gunicorn + gevent, one worker, on a given instance folder and port."""
 
-    def __init__(self, instance: Path, port: int, bot_delay: float) -> None:
+    def __init__(self, instance: Path, port: int, bot_delay: float, database_url: str) -> None:
         self.instance, self.port = instance, port
         self.env = {
             **os.environ,
             "LAPAU_INSTANCE_PATH": str(instance),
+            "DATABASE_URL": database_url,
             "LAPAU_BOT_DELAY": str(bot_delay),
             "LAPAU_TIMINGS": str(instance / "timings.txt"),
             # Every client says who it is in X-Forwarded-For, as people behind a proxy
@@ -329,19 +336,29 @@ class Player:
             ready_at = None
 
 
-def stored_logs(instance: Path) -> dict[str, list[str]]:
-    with sqlite3.connect(instance / "lapau.sqlite") as db:
-        rows = db.execute("select table_id, seq, text from play_action order by table_id, seq")
-        logs: dict[str, list[str]] = {}
-        for table_id, seq, text in rows:
-            logs.setdefault(table_id, []).append(text)
+def stored_logs(database_url: str) -> dict[str, list[str]]:
+    engine = create_engine(database_url)
+    query = text("select table_id, seq, text from play_action order by table_id, seq")
+    logs: dict[str, list[str]] = {}
+    with engine.connect() as db:
+        for table_id, seq, action in db.execute(query):
+            logs.setdefault(table_id, []).append(action)
             assert len(logs[table_id]) == seq + 1, f"a hole in the log of {table_id}"
+    engine.dispose()
     return logs
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    if args.database == "sqlite":
+        return load(args, None)
+    with Cluster(durable=True) as cluster:
+        return load(args, cluster.create_database("lapau"))
+
+
+def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
     instance = Path(tempfile.mkdtemp(prefix="lapau-load-"))
-    server = Server(instance, 18000 + os.getpid() % 1000, args.bot_delay)
+    database_url = database_url or f"sqlite:///{instance / 'lapau.sqlite'}"
+    server = Server(instance, 18000 + os.getpid() % 1000, args.bot_delay, database_url)
     server.start()
     figures = Figures()
     games = ["koa", "kowah", "koikoi"] if args.game == "mixed" else [args.game]
@@ -397,7 +414,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     server.stop()
     timings = instance / "timings.txt"
     server_ms = [float(line) for line in timings.read_text().split()] if timings.exists() else []
-    logs = stored_logs(instance)
+    logs = stored_logs(database_url)
 
     def stored(move: tuple[str, int, str]) -> bool:
         log = logs.get(move[0], [])
@@ -408,6 +425,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         line for line in (instance / "server.log").read_text().splitlines() if "Traceback" in line
     ]
     return {
+        "database": args.database,
         "tables": len(tables),
         "connections": len(players),
         "seconds": round(elapsed, 1),
@@ -460,6 +478,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=3.0)
     parser.add_argument("--bot-delay", type=float, default=0.8)
     parser.add_argument("--kill-at", type=float, default=None)
+    parser.add_argument("--database", default="sqlite", choices=("sqlite", "postgresql"))
     print(json.dumps(run(parser.parse_args()), indent=2))
 
 

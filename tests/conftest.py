@@ -1,5 +1,11 @@
-"""Fixtures for the whole suite: an app on a temporary instance, and a real server.
+"""Fixtures for the whole suite: a fresh database, an app on a temporary instance, and a
+real server.
 
+``database_url`` is the URL of a fresh, empty database, on SQLite and then on a real
+PostgreSQL server that the run starts itself (tests/postgres.py): every test that uses it
+(the ``app`` fixture does) runs once on each, unless marked otherwise: a test marked
+``databases("sqlite")`` touches nothing stored that could differ between them, and one
+marked ``databases("postgresql")`` checks what only PostgreSQL does.
 ``app``/``client``/``runner`` follow Flask's tutorial.  ``live_server`` starts the site
 as production runs it (gunicorn with the gevent worker) in a subprocess on a free port,
 with its own instance folder and database, for budget, WebSocket and browser tests.
@@ -12,6 +18,7 @@ be forgotten.
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import subprocess
@@ -20,15 +27,46 @@ import time
 import urllib.request
 from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import Engine, create_engine, text
 
-from tests.databases import migrated_instance
+from tests.databases import migrated
+from tests.postgres import Cluster
 from webapp import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The databases a run covers: both by default (make test); ``make check`` asks for SQLite
+#: alone through ``LAPAU_TEST_DATABASES``, since it starts no server process.
+BACKENDS = tuple(os.environ.get("LAPAU_TEST_DATABASES", "sqlite,postgresql").split(","))
+MODULE_DATABASES = itertools.count()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "databases(*names): run on these backends only (sqlite, postgresql)"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    chosen = metafunc.definition.get_closest_marker("databases")
+    backends = [name for name in (chosen.args if chosen else BACKENDS) if name in BACKENDS]
+    if "database_url" in metafunc.fixturenames:
+        metafunc.parametrize("database_url", backends, indirect=True)
+    if "module_database_url" in metafunc.fixturenames:
+        metafunc.parametrize("module_database_url", backends, indirect=True, scope="module")
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """The run's PostgreSQL server, started on first use and removed at the end."""
+    with Cluster() as cluster:
+        cluster.create_database("lapau")
+        yield cluster
+
 
 #: The test being set up, run or torn down, whose marks a starting ``LiveServer`` checks.
 _current: list[pytest.Item] = []
@@ -51,12 +89,47 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database: SQLite in the instance folder the ``app`` fixture uses,
+    or the PostgreSQL server's one test database, emptied (a new schema costs a tenth of
+    a new database)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        # Private, as the app makes its instance folder (tests check it).
+        (tmp_path / "instance").mkdir(mode=0o700, exist_ok=True)
+        return f"sqlite:///{tmp_path / 'instance' / 'lapau.sqlite'}"
+    cluster: Cluster = request.getfixturevalue("postgres")
+    cluster.empty("lapau")
+    return cluster.url("lapau")
+
+
+@pytest.fixture(scope="module")
+def module_database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> str:
+    """A fresh, empty database for one module's tests to share (for apps that cost more
+    to start than most of the tests that use them)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        return f"sqlite:///{tmp_path_factory.mktemp('database') / 'lapau.sqlite'}"
+    cluster: Cluster = request.getfixturevalue("postgres")
+    return cluster.create_database(f"module_{next(MODULE_DATABASES)}")
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database_url: str) -> Iterator[Flask]:
+    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", migrated(database_url))
     monkeypatch.delenv("SECRET_KEY", raising=False)
     # Unit tests post forms without the CSRF token; tests/auth checks it is required.
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+    yield app
+    close_app(app)
+
+
+def close_app(app: Flask) -> None:
+    """Stop the app's table timers (none may write into the next test's database) and
+    close its database connections."""
+    app.extensions["lapau.hub"].shutdown()
+    app.extensions["lapau.db"].dispose()
 
 
 @pytest.fixture
@@ -94,18 +167,20 @@ class LiveServer:
         instance: Path,
         extra_env: dict[str, str] | None = None,
         graceful_timeout: int = 5,
+        database_url: str | None = None,
     ) -> None:
         self.instance = instance
         self.graceful_timeout = graceful_timeout
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.database_url = database_url or f"sqlite:///{instance / 'lapau.sqlite'}"
         self.env = {
             **os.environ,
             "LAPAU_INSTANCE_PATH": str(instance),
+            "DATABASE_URL": self.database_url,
             "PYTHONUNBUFFERED": "1",
             **(extra_env or {}),
         }
-        self.env.pop("DATABASE_URL", None)
         self.process: subprocess.Popen[bytes] | None = None
         self.log = instance / "server.log"
 
@@ -113,8 +188,9 @@ class LiveServer:
         test = _current[0] if _current else None
         if test is not None and test.get_closest_marker("live") is None:
             raise RuntimeError(f"{test.nodeid} starts a server: mark it @pytest.mark.live")
+        self.instance.mkdir(mode=0o700, parents=True, exist_ok=True)
         # The release step's work: a database at the newest migration (kept on a restart).
-        migrated_instance(self.instance)
+        migrated(self.database_url)
         gunicorn = Path(sys.executable).with_name("gunicorn")
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
@@ -147,6 +223,17 @@ class LiveServer:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
+
+    def query(self, statement: str, **params: object) -> list[tuple[Any, ...]]:
+        """Run one statement on the server's database (SQLite or not), behind its back;
+        returns the rows it reads."""
+        engine: Engine = create_engine(self.database_url)
+        try:
+            with engine.begin() as connection:
+                result = connection.execute(text(statement), params)
+                return [tuple(row) for row in result] if result.returns_rows else []
+        finally:
+            engine.dispose()
 
     def __enter__(self) -> LiveServer:
         self.start()

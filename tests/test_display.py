@@ -7,6 +7,9 @@ from flask.testing import FlaskClient
 
 from webapp.display import Display, contrast_ratio
 
+# Cookies and pages only: nothing here is stored.
+pytestmark = pytest.mark.databases("sqlite")
+
 
 def test_defaults_meet_wcag_aa_for_body_and_secondary_text() -> None:
     display = Display()

@@ -11,6 +11,9 @@ from flask.testing import FlaskCliRunner
 from webapp import create_app, schema
 from webapp.config import normalise_database_url
 
+# The configuration, and the default SQLite file; tests/db checks the schema on both.
+pytestmark = pytest.mark.databases("sqlite")
+
 
 def test_factory_takes_a_test_config(app: Flask) -> None:
     assert app.testing
@@ -42,10 +45,11 @@ def test_environment_overrides_the_defaults(
     assert not (tmp_path / "secret_key").exists()
 
 
-def test_paas_postgres_urls_are_normalised() -> None:
-    assert normalise_database_url("postgres://a:b@host:5432/db") == (
-        "postgresql://a:b@host:5432/db"
-    )
+def test_paas_postgres_urls_select_psycopg_3() -> None:
+    for scheme in ("postgres", "postgresql"):
+        assert normalise_database_url(f"{scheme}://a:b@host:5432/db") == (
+            "postgresql+psycopg://a:b@host:5432/db"
+        )
     assert normalise_database_url("sqlite:///x.db") == "sqlite:///x.db"
 
 

@@ -23,6 +23,7 @@ def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
+@pytest.mark.databases("sqlite")  # the SQLite files in the instance folder
 def test_the_instance_folder_and_its_files_are_private(app: Flask, client: FlaskClient) -> None:
     # A write, so SQLite has its write-ahead log and shared-memory index open.
     assert client.post("/en/play/koa", data={"mode": "quick", "level": "easy"}).status_code == 303

@@ -9,6 +9,9 @@ from flask.testing import FlaskClient
 
 from webapp.locale import LANGUAGES
 
+# Cookies and pages only: nothing here is stored.
+pytestmark = pytest.mark.databases("sqlite")
+
 
 @pytest.mark.parametrize(
     ("header", "expected"),

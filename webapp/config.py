@@ -25,6 +25,10 @@ class ConfigurationError(RuntimeError):
     """A setting production cannot run without; the message says which and why."""
 
 
+#: PostgreSQL connections one worker keeps open (db.py explains the number).
+DEFAULT_POOL = 5
+
+
 def instance_secret(instance_path: str) -> str:
     """The secret key kept in the instance folder, created on first use."""
     path = Path(instance_path) / "secret_key"
@@ -83,13 +87,21 @@ def secret_key(instance_path: str, production: bool) -> str:
 
 
 def normalise_database_url(url: str) -> str:
-    """PaaS hosts still hand out ``postgres://``; SQLAlchemy wants ``postgresql://``.
+    """A PostgreSQL URL as a PaaS hands it out (``postgres://`` or ``postgresql://``),
+    given to psycopg 3, the driver that is installed; SQLAlchemy would pick psycopg2.
 
     >>> normalise_database_url("postgres://u:p@h/db")
-    'postgresql://u:p@h/db'
+    'postgresql+psycopg://u:p@h/db'
+    >>> normalise_database_url("postgresql://u:p@h:5432/db?sslmode=require")
+    'postgresql+psycopg://u:p@h:5432/db?sslmode=require'
+    >>> normalise_database_url("postgresql+psycopg://u@h/db")
+    'postgresql+psycopg://u@h/db'
+    >>> normalise_database_url("sqlite:///instance/lapau.sqlite")
+    'sqlite:///instance/lapau.sqlite'
     """
-    if url.startswith("postgres://"):
-        return "postgresql://" + url.removeprefix("postgres://")
+    scheme, separator, rest = url.partition("://")
+    if scheme in ("postgres", "postgresql"):
+        return f"postgresql+psycopg{separator}{rest}"
     return url
 
 
@@ -102,6 +114,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "SECRET_KEY": secret_key(instance_path, production),
         **hosts_settings(env.get("LAPAU_HOSTS", ""), production),
         "DATABASE_URL": normalise_database_url(database),
+        "DATABASE_POOL": int(env.get("LAPAU_DB_POOL") or DEFAULT_POOL),
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": production,
         "SESSION_COOKIE_HTTPONLY": True,

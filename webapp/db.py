@@ -1,4 +1,5 @@
-"""The database: one SQLModel engine per app, SQLite by default, PostgreSQL by URL.
+"""The database: one SQLModel engine per app, SQLite by default, PostgreSQL (psycopg 3)
+by URL.
 
 The tables come from the migrations (see schema.py), never from ``create_all``.
 """
@@ -40,12 +41,40 @@ def keep_private(database: Path) -> None:
             os.chmod(companion, 0o600)
 
 
-def make_engine(url: str) -> Engine:
-    """An engine suited to the URL's database."""
+#: Seconds a request waits for a free PostgreSQL connection before it gives up (a move
+#: is then refused, changing nothing): far longer than any of the app's transactions.
+POOL_TIMEOUT = 5
+#: Milliseconds a PostgreSQL statement waits for a lock another connection holds, as
+#: SQLite's busy timeout below: the table store then tries twice more, then refuses.
+LOCK_TIMEOUT_MS = 2000
+#: Seconds after which a PostgreSQL connection is replaced: below the idle limits of the
+#: proxies and poolers that PaaS databases sit behind.
+POOL_RECYCLE = 1800
+
+
+def make_engine(url: str, pool: int = 5) -> Engine:
+    """An engine suited to the URL's database.
+
+    On PostgreSQL one gevent worker keeps ``pool`` connections and opens as many again
+    for a burst.  Its transactions are short (a move is one insert and one update, about
+    a millisecond or two on the server), so even hundreds of tables rarely have more
+    than a few in flight at once, and a greenlet that finds the pool empty waits for the
+    next free connection without blocking the others.  Ten at most leaves room on a
+    small PaaS plan (often 20 connections) for the release step, a console and the
+    next dyno, which overlaps the old one during a restart.
+    """
     options: dict[str, Any] = {"pool_pre_ping": True}
     database = sqlite_file(url)
     if database is not None:
         keep_private(database)
+    if url.startswith("postgresql"):
+        options.update(
+            pool_size=pool,
+            max_overflow=pool,
+            pool_timeout=POOL_TIMEOUT,
+            pool_recycle=POOL_RECYCLE,
+            connect_args={"connect_timeout": POOL_TIMEOUT, "application_name": "lapau"},
+        )
     if url.startswith("sqlite"):
         # The gevent worker serves many greenlets on one thread; SQLite's own
         # same-thread check would refuse them.  A write waits at most 2 s for another
@@ -55,7 +84,19 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, **options)
     if url.startswith("sqlite"):
         event.listen(engine, "connect", _sqlite_pragmas)
+    if url.startswith("postgresql"):
+        event.listen(engine, "connect", _postgresql_session)
     return engine
+
+
+def _postgresql_session(connection: Any, _record: Any) -> None:
+    with connection.cursor() as cursor:
+        # Times come back in the session's zone; a managed server's default need not be
+        # UTC, and a date printed from a stored time (a rating's day) must not depend on it.
+        cursor.execute("SET TIME ZONE 'UTC'")
+        # A lock held elsewhere (a console, a migration) must not hold a move forever.
+        cursor.execute(f"SET lock_timeout = {int(LOCK_TIMEOUT_MS)}")
+    connection.commit()
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -76,4 +117,6 @@ def engine() -> Engine:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["lapau.db"] = make_engine(app.config["DATABASE_URL"])
+    app.extensions["lapau.db"] = make_engine(
+        app.config["DATABASE_URL"], app.config["DATABASE_POOL"]
+    )

@@ -9,7 +9,8 @@ unknown Host is the one exception: no link can be built for it, so its page stan
 from __future__ import annotations
 
 from flask import Flask, Response, make_response, render_template, request
-from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
+from sqlalchemy.exc import DataError
+from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
 
 from webapp.pages import same_site_referrer
 
@@ -40,6 +41,13 @@ def server_error(error: InternalServerError) -> Response:
     return error_page(error)
 
 
+def unreadable(_error: DataError) -> Response:
+    """Input the database refuses to even compare (on PostgreSQL: a NUL character, a
+    number past its column's range, text longer than its column), which SQLite lets
+    through and finds nothing: a request that could not be read, not a crash."""
+    return error_page(BadRequest())
+
+
 def unknown_host(_error: SecurityError) -> tuple[str, int]:
     """A Host the site is not configured for (see webapp/config.py): no page is routed
     and no URL can be built, so the page stands alone and links nowhere."""
@@ -49,5 +57,6 @@ def unknown_host(_error: SecurityError) -> tuple[str, int]:
 def init_app(app: Flask) -> None:
     app.register_error_handler(SecurityError, unknown_host)
     app.register_error_handler(HTTPException, error_page)
+    app.register_error_handler(DataError, unreadable)
     # Also what an unexpected exception becomes (Flask wraps it in InternalServerError).
     app.register_error_handler(500, server_error)

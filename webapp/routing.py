@@ -1,7 +1,7 @@
 """URL converters shared by every route: a row id in a path is checked before any query.
 
-``<id:name>`` takes a positive integer that fits the database's signed 64-bit ids;
-anything larger is no row at all (404), not an overflow inside the database driver.
+``<id:name>`` takes a positive integer that fits the database's id columns; anything
+larger is no row at all (404), not an overflow inside the database driver.
 """
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
 
-#: The largest id a signed 64-bit column holds (SQLite's INTEGER, PostgreSQL's BIGINT).
-MAX_ID = 2**63 - 1
+#: The largest id the id columns hold on both databases: the migrations make them
+#: SQLAlchemy's Integer, a 32-bit INTEGER on PostgreSQL (SQLite's would take 64 bits).
+MAX_ID = 2**31 - 1
 
 
 class RowId(IntegerConverter):

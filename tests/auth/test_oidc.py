@@ -8,7 +8,6 @@ authorization endpoint (which approves the test person), and the site's callback
 
 from __future__ import annotations
 
-import sqlite3
 import urllib.error
 import urllib.parse
 from collections.abc import Iterator
@@ -54,8 +53,7 @@ def site(provider: Provider, tmp_path_factory: pytest.TempPathFactory) -> Iterat
 
 
 def rows(server: LiveServer, query: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
-        return list(db.execute(query).fetchall())
+    return server.query(query)
 
 
 def sign_in_with(guest: Guest, provider: str, next_path: str = "/en/account") -> tuple[str, str]:

@@ -1,4 +1,7 @@
-"""Fixtures for the schema tests: fresh empty databases, migrated by hand, and apps on them."""
+"""Fixtures for the schema tests: databases migrated by hand, and apps on them.
+
+``database_url`` (tests/conftest.py) gives each test a fresh, empty database, on SQLite
+and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -12,16 +15,6 @@ from webapp import create_app, schema
 from webapp.auth import accounts
 from webapp.auth.models import User
 from webapp.db import make_engine
-
-
-@pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    """The URL of a fresh, empty database.
-
-    SQLite only for now: the PostgreSQL harness (branch ``pg``) defines this fixture for
-    the whole suite, over SQLite and a real PostgreSQL, and replaces this one.
-    """
-    return f"sqlite:///{tmp_path / 'fresh.sqlite'}"
 
 
 def migrate(url: str, revision: str = "head") -> None:

@@ -183,7 +183,7 @@ def test_an_open_table_whose_moves_no_longer_replay_after_a_restart_shows_an_apo
         start(page, server, "koikoi", "rounds", "3")
         table_id = page.url.rsplit("/", 1)[1]
         server.stop()
-        break_log(instance, table_id)  # as if the rules had changed under it
+        break_log(server, table_id)  # as if the rules had changed under it
         server.start()
         # The page reconnects by itself; the apology takes the table's place.
         apology = page.locator(".broken")

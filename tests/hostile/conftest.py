@@ -16,8 +16,8 @@ import pytest
 from flask import Flask
 from hypothesis import HealthCheck, settings
 
-from tests.conftest import STILL_BOTS, LiveServer
-from tests.databases import migrated_instance
+from tests.conftest import STILL_BOTS, LiveServer, close_app
+from tests.databases import migrated
 from tests.play.conftest import ManualClock
 from webapp import create_app
 from webapp.play.hub import Hub, TableSession
@@ -42,20 +42,23 @@ def fuzz(examples: int = EXAMPLES) -> settings:
     )
 
 
-def make_app(instance: Path, **config: Any) -> Flask:
+def make_app(instance: Path, database_url: str, **config: Any) -> Flask:
     """An app on its own instance folder; ``create_app`` reads the folder from the env."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(instance)))
-        patch.delenv("DATABASE_URL", raising=False)
+        patch.setenv("LAPAU_INSTANCE_PATH", str(instance))
+        patch.setenv("DATABASE_URL", migrated(database_url))
         patch.delenv("SECRET_KEY", raising=False)
         return create_app({"TESTING": True, **config})
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Flask]:
     """One app per module: starting one costs more than most of these tests.  Tests
     open tables of their own, and undo what they change in the app (faults, hooks)."""
-    return make_app(tmp_path_factory.mktemp("app") / "instance", WTF_CSRF_ENABLED=False)
+    instance = tmp_path_factory.mktemp("app") / "instance"
+    app = make_app(instance, module_database_url, WTF_CSRF_ENABLED=False)
+    yield app
+    close_app(app)
 
 
 @pytest.fixture

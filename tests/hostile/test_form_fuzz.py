@@ -27,6 +27,7 @@ from sqlmodel import Session, select
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing.converters import IntegerConverter
 
+from tests.conftest import close_app
 from tests.hostile.conftest import EXAMPLES, fuzz, make_app, open_table, to_seat
 from tests.hostile.strategies import form_data, texts
 from tests.hostile.test_seats import DEFINITIONS
@@ -45,11 +46,12 @@ LANGS = st.sampled_from(["id", "en", "nl"])
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Flask]:
     instance: Path = tmp_path_factory.mktemp("forms") / "instance"
-    found = make_app(instance, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
+    found = make_app(instance, module_database_url, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
     ManualClock().hold(found.extensions["lapau.hub"])
     yield found
+    close_app(found)
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
@@ -138,10 +137,10 @@ class Player:
 
 
 def stored(server: LiveServer, table_id: str) -> list[tuple[int, str, int | None]]:
-    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
-        rows = db.execute(
-            "SELECT seq, text, seat FROM play_action WHERE table_id = ? ORDER BY seq", (table_id,)
-        ).fetchall()
+    rows = server.query(
+        "SELECT seq, text, seat FROM play_action WHERE table_id = :table ORDER BY seq",
+        table=table_id,
+    )
     return [(seq, text, seat) for seq, text, seat in rows]
 
 
@@ -165,13 +164,13 @@ def play_all(players: list[Player], moves: int, stop: threading.Event) -> list[t
     return threads
 
 
-def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path) -> None:
+def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path, database_url: str) -> None:
     env = {
         "LAPAU_BOT_DELAY": "0.01",
         "LAPAU_ROUND_PAUSE": "0.02",
         "LAPAU_TURN_SECONDS": "600",
     }
-    server = LiveServer(tmp_path / "instance", env)
+    server = LiveServer(tmp_path / "instance", env, database_url)
     server.start()
     count = len(GAMES) * max(1, EXAMPLES // 25)
     players = []
@@ -195,7 +194,7 @@ def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path) -> None:
             check(server, player, in_flight=1)
         killed = [len(stored(server, player.table_id)) for player in players]
 
-        restarted = LiveServer(server.instance, env)
+        restarted = LiveServer(server.instance, env, database_url)
         restarted.start()
         server = restarted
         for player, length in zip(players, killed, strict=True):

@@ -9,6 +9,7 @@ probed with wrong codes, the WebSocket handshake included.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlencode
 
@@ -18,6 +19,7 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.conftest import close_app
 from tests.hostile.conftest import EXAMPLES, fuzz, make_app
 from tests.hostile.strategies import raw_messages, texts
 from webapp.rooms import sockets as room_sockets
@@ -55,9 +57,12 @@ def seats(app: Flask, code: str) -> list[Any]:
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Flask]:
     """One app for the module (each test resets the rate limits it counts on)."""
-    return make_app(tmp_path_factory.mktemp("rooms") / "instance", WTF_CSRF_ENABLED=False)
+    instance = tmp_path_factory.mktemp("rooms") / "instance"
+    app = make_app(instance, module_database_url, WTF_CSRF_ENABLED=False)
+    yield app
+    close_app(app)
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from typing import Any
 from urllib.error import HTTPError
 from urllib.parse import urlencode
@@ -90,10 +89,9 @@ def test_only_the_seated_guest_can_post_a_move(app: Flask, koa: TableSession) ->
 
 
 def state_of(server: LiveServer, table_id: str, game: str, log: list[str]) -> Any:
-    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
-        seed, options = db.execute(
-            "SELECT seed, options FROM play_table WHERE id = ?", (table_id,)
-        ).fetchone()
+    [(seed, options)] = server.query(
+        "SELECT seed, options FROM play_table WHERE id = :table", table=table_id
+    )
     return replay(registry.get(game), seed, json.loads(options), log)
 
 

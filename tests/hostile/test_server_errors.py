@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from werkzeug.routing import IntegerConverter
 
 from tests.auth.conftest import sign_up
-from tests.conftest import LiveServer
+from tests.conftest import LiveServer, close_app
 from tests.hostile.conftest import make_app
 from tests.play.client import Guest
 from webapp.routing import MAX_ID, RowId
@@ -24,11 +24,13 @@ UNREADABLE = "That message could not be read."
 
 
 @pytest.fixture
-def member(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FlaskClient]:
-    app = make_app(tmp_path_factory.mktemp("ids") / "instance", WTF_CSRF_ENABLED=False)
+def member(tmp_path_factory: pytest.TempPathFactory, database_url: str) -> Iterator[FlaskClient]:
+    instance = tmp_path_factory.mktemp("ids") / "instance"
+    app = make_app(instance, database_url, WTF_CSRF_ENABLED=False)
     client = app.test_client()
     assert sign_up(client) == 303
     yield client
+    close_app(app)
 
 
 @pytest.mark.parametrize("other", [str(10**24), str(MAX_ID + 1), "0", "-1", "1e3", "٣"])

@@ -27,6 +27,10 @@ from webapp.play import sockets
 from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.play.store import Seat, Store
 
+# SQLite's own faults, raised where SQLite raises them; PostgreSQL's are real in
+# tests/play/test_store_backends.py.
+pytestmark = pytest.mark.databases("sqlite")
+
 LOCKED = "database is locked"
 FULL = "database or disk is full"
 

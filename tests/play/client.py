@@ -6,7 +6,6 @@ import http.client
 import http.cookiejar
 import json
 import re
-import sqlite3
 import time
 import urllib.parse
 import urllib.request
@@ -141,21 +140,21 @@ class Table(Socket):
 
 def stored_moves(server: Any, table_id: str) -> list[str]:
     """The table's action log as the server stored it."""
-    with sqlite3.connect(server.instance / "lapau.sqlite") as db:
-        rows = db.execute(
-            "SELECT text FROM play_action WHERE table_id = ? ORDER BY seq", (table_id,)
-        ).fetchall()
+    rows = server.query(
+        "SELECT text FROM play_action WHERE table_id = :table ORDER BY seq", table=table_id
+    )
     return [text for (text,) in rows]
 
 
-def break_log(instance: Any, table_id: str) -> None:
+def break_log(server: Any, table_id: str) -> None:
     """Append an action the rules refuse to a stopped server's table log (the next
     round's deal in the middle of a round), as a rules change could leave it."""
-    with sqlite3.connect(instance / "lapau.sqlite") as db:
-        (seq,) = db.execute(
-            "SELECT COUNT(*) FROM play_action WHERE table_id = ?", (table_id,)
-        ).fetchone()
-        db.execute(
-            "INSERT INTO play_action (table_id, seq, text, at) VALUES (?, ?, 'next', ?)",
-            (table_id, seq, "2026-01-01 00:00:00"),
-        )
+    [(seq,)] = server.query(
+        "SELECT COUNT(*) FROM play_action WHERE table_id = :table", table=table_id
+    )
+    server.query(
+        "INSERT INTO play_action (table_id, seq, text, at)"
+        " VALUES (:table, :seq, 'next', CURRENT_TIMESTAMP)",
+        table=table_id,
+        seq=seq,
+    )

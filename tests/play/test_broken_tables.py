@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from markupsafe import escape
 from sqlmodel import Session
 
+from tests.conftest import close_app
 from tests.counterfactual import bot_log
 from tests.play.conftest import ManualClock, Practice
 from webapp import create_app, resume_tables
@@ -62,7 +63,7 @@ def restarted(app: Flask) -> Iterator[list[Flask]]:
     started: list[Flask] = []
     yield started
     for again in started:
-        again.extensions["lapau.hub"].shutdown()
+        close_app(again)
 
 
 def restart(started: list[Flask]) -> Flask:

@@ -29,6 +29,9 @@ from webapp.game.replay import replay
 from webapp.play.hub import Hub, Listener
 from webapp.play.store import Seat
 
+# What each seat is sent: the stored log is replayed the same on either database.
+pytestmark = pytest.mark.databases("sqlite")
+
 CASES = (
     [("koa", {"mode": "quick"}, seed) for seed in (1, 2, 3)]
     + [("kowah", {"players": p}, seed) for p, seed in ((2, 4), (3, 5), (4, 6))]

@@ -19,6 +19,9 @@ from tests.play.conftest import ManualClock
 from webapp.play.hub import Hub, Listener, TableSession
 from webapp.play.render import render_fragments
 
+# Rendering: the stored log is replayed the same on either database.
+pytestmark = pytest.mark.databases("sqlite")
+
 CASES = [
     ("koa", {"mode": "quick"}, 11),
     ("kowah", {"players": 4}, 14),

@@ -14,10 +14,11 @@ pytestmark = pytest.mark.live
 
 
 def test_sigterm_closes_sockets_with_1012_and_a_restart_resumes_the_table(
-    tmp_path: Path,
+    tmp_path: Path, database_url: str
 ) -> None:
     # Seed 11 deals a first round that the guest starts (the socket tests use it too).
-    server = LiveServer(tmp_path / "instance", {"LAPAU_BOT_DELAY": "600", "LAPAU_TABLE_SEED": "11"})
+    env = {"LAPAU_BOT_DELAY": "600", "LAPAU_TABLE_SEED": "11"}
+    server = LiveServer(tmp_path / "instance", env, database_url)
     server.start()
     try:
         guest = Guest(server)
@@ -48,9 +49,10 @@ def test_sigterm_closes_sockets_with_1012_and_a_restart_resumes_the_table(
 
 
 def test_a_restart_with_a_table_that_no_longer_replays_serves_every_other_table(
-    tmp_path: Path,
+    tmp_path: Path, database_url: str
 ) -> None:
-    server = LiveServer(tmp_path / "instance", {**STILL_BOTS, "LAPAU_TABLE_SEED": "11"})
+    env = {**STILL_BOTS, "LAPAU_TABLE_SEED": "11"}
+    server = LiveServer(tmp_path / "instance", env, database_url)
     server.start()
     try:
         guest = Guest(server)
@@ -60,7 +62,7 @@ def test_a_restart_with_a_table_that_no_longer_replays_serves_every_other_table(
         table.receive_until('id="status"')
         table.close()
         server.stop()
-        break_log(server.instance, bad)  # as if the rules had changed under it
+        break_log(server, bad)  # as if the rules had changed under it
 
         server.start()
         resumed = guest.connect(good)

@@ -172,6 +172,7 @@ def first_load(client: FlaskClient, path: str) -> tuple[int, int]:
     return len(body), total
 
 
+@pytest.mark.databases("sqlite")  # page weight, not what is stored
 def test_full_pages_stay_within_the_budgets(
     app: Flask, client: FlaskClient, users: Callable[..., list[User]]
 ) -> None:

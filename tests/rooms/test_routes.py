@@ -149,6 +149,7 @@ def test_a_started_room_sends_its_players_to_the_table_and_others_may_watch(
     assert "You are watching" not in client.get(response.location).text
 
 
+@pytest.mark.databases("sqlite")  # the forms' tokens, not what is stored
 def test_every_room_form_carries_the_csrf_token(csrf_app: Flask) -> None:  # noqa: F811
     client = csrf_app.test_client()
     page = client.get("/en/room/").text

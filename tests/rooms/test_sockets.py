@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import urllib.request
 from collections.abc import Iterator
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -38,14 +36,13 @@ def frozen(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 GO = re.compile(r'hx-get="(/\w\w/room/\w+/go)" hx-trigger="load"')
 
 
-def query(server: LiveServer, sql: str, *args: str) -> tuple[Any, ...]:
+def query(server: LiveServer, sql: str, key: str) -> tuple[Any, ...]:
     """One row of the server's database."""
-    with closing(sqlite3.connect(server.instance / "lapau.sqlite")) as db:
-        return tuple(db.execute(sql, args).fetchone())
+    return server.query(sql, key=key)[0]
 
 
 def room_row(server: LiveServer, code: str) -> tuple[Any, ...]:
-    return query(server, "SELECT status, seats, host FROM rooms_room WHERE code = ?", code)
+    return query(server, "SELECT status, seats, host FROM rooms_room WHERE code = :key", code)
 
 
 def test_a_foreign_origin_is_refused_at_the_handshake(frozen: LiveServer) -> None:
@@ -197,11 +194,11 @@ def test_starting_sends_everyone_to_the_table_and_a_spectator_sees_no_hand(
 
 
 def stored_table(server: LiveServer, table_id: str) -> str:
-    return str(query(server, "SELECT seats FROM play_table WHERE id = ?", table_id)[0])
+    return str(query(server, "SELECT seats FROM play_table WHERE id = :key", table_id)[0])
 
 
 def seed_of(server: LiveServer, table_id: str) -> int:
-    return int(query(server, "SELECT seed FROM play_table WHERE id = ?", table_id)[0])
+    return int(query(server, "SELECT seed FROM play_table WHERE id = :key", table_id)[0])
 
 
 def test_the_server_log_has_no_errors(frozen: LiveServer) -> None:
@@ -225,8 +222,8 @@ def test_a_player_who_drops_keeps_the_seat_and_is_back_on_return(frozen: LiveSer
     theirs.close()
 
 
-def test_a_restart_loses_no_room(tmp_path_factory: pytest.TempPathFactory) -> None:
-    server = LiveServer(tmp_path_factory.mktemp("rooms-restart") / "instance")
+def test_a_restart_loses_no_room(tmp_path: Path, database_url: str) -> None:
+    server = LiveServer(tmp_path / "instance", database_url=database_url)
     server.start()
     try:
         host, friend = Friend(server), Friend(server)

@@ -142,3 +142,12 @@ def test_inviting_through_htmx_answers_with_the_friends_row_marked(app: Flask) -
     response = ana.post("/en/friends/invite", data=form, headers={"HX-Request": "true"})
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and html.startswith("<li") and "Invited" in html
+
+
+def test_an_account_id_too_big_for_the_database_is_not_found(app: Flask) -> None:
+    # PostgreSQL refuses to compare an integer column with a number past its range.
+    ana = member(app, "ana")
+    for number in ("2147483648", "999999999999999999999999"):
+        for action in ("accept", "decline", "remove"):
+            assert ana.post(f"/en/friends/{number}/{action}").status_code == 404
+    assert ana.post("/en/friends/2147483647/accept").status_code == 303

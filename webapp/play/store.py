@@ -2,7 +2,8 @@
 
 A move is stored before the table adopts it, so a write that fails must fail cleanly:
 :meth:`Store.append` tries a busy or locked database a few more times (SQLite's own
-busy timeout waits first), and otherwise raises :class:`StoreError`, which the table
+busy timeout waits first; on PostgreSQL a deadlock or a lock not granted), and otherwise
+raises :class:`StoreError`, which the table
 turns into a refusal that changes nothing.
 
 A table whose log the rules of the day refuse (after a rules change) is marked broken
@@ -20,7 +21,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, insert, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from webapp.game import registry
@@ -50,15 +51,31 @@ class TableBroken(Exception):
         self.finished = finished
 
 
+#: PostgreSQL error codes (SQLSTATE, or its class) of a write that may succeed if tried
+#: again: the transaction was rolled back (serialization failure, deadlock) or a lock was
+#: not available.  A lost connection is not among them: its commit may have happened.
+RETRY_SQLSTATES = ("40", "55P03")
+
+
 def is_busy(error: BaseException) -> bool:
     """Whether a failed write may succeed if tried again shortly (a lock, not a fault).
 
+    >>> from sqlalchemy.exc import IntegrityError, OperationalError
     >>> is_busy(OperationalError("INSERT", {}, Exception("database is locked")))
     True
     >>> is_busy(OperationalError("INSERT", {}, Exception("database or disk is full")))
     False
+    >>> from psycopg import errors
+    >>> is_busy(OperationalError("INSERT", {}, errors.DeadlockDetected("deadlock detected")))
+    True
+    >>> is_busy(IntegrityError("INSERT", {}, errors.UniqueViolation("duplicate key value")))
+    False
     """
-    text = str(getattr(error, "orig", None) or error).lower()
+    reason = getattr(error, "orig", None) or error
+    sqlstate = getattr(reason, "sqlstate", None)
+    if sqlstate is not None:
+        return str(sqlstate).startswith(RETRY_SQLSTATES)
+    text = str(reason).lower()
     return "locked" in text or "busy" in text
 
 
@@ -144,17 +161,14 @@ class Store:
             try:
                 self._append(table_id, seq, text, seat)
                 return
-            except OperationalError as error:
+            except (SQLAlchemyError, OSError) as error:
+                # Among them IntegrityError: that step is stored already (two writers on one
+                # table); and on PostgreSQL a pool that stayed empty for its whole timeout.
                 if pause is None or not is_busy(error):
-                    log.warning(
-                        "could not store move %s of table %s: %s", seq, table_id, error.orig
-                    )
-                    raise StoreError(str(error.orig)) from error
+                    reason = getattr(error, "orig", None) or error
+                    log.warning("could not store move %s of table %s: %s", seq, table_id, reason)
+                    raise StoreError(str(reason)) from error
                 time.sleep(pause)
-            except (IntegrityError, OSError) as error:
-                # IntegrityError: that step is stored already (two writers on one table).
-                log.warning("could not store move %s of table %s: %s", seq, table_id, error)
-                raise StoreError(str(error)) from error
 
     def _append(self, table_id: str, seq: int, text: str, seat: int | None) -> None:
         # One short transaction in SQLAlchemy Core: it runs on every move of every table,
@@ -178,7 +192,7 @@ class Store:
                     record.finished = True
                     session.add(record)
                     session.commit()
-        except (OperationalError, OSError) as error:
+        except (SQLAlchemyError, OSError) as error:
             log.warning("could not mark table %s finished: %s", table_id, error)
             return False
         return True
@@ -195,7 +209,7 @@ class Store:
                     record.broken = reason
                     session.add(record)
                     session.commit()
-        except (OperationalError, OSError) as error:
+        except (SQLAlchemyError, OSError) as error:
             log.warning("could not mark table %s broken: %s", table_id, error)
 
     def load(self, table_id: str) -> StoredTable | None:

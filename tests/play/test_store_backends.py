@@ -1,0 +1,68 @@
+"""The per-move write on a real database: refusals are clean on both, and PostgreSQL's
+own faults (a lock held elsewhere, a server that dropped its connections) end as SQLite's
+do: tried again or refused, never half-written, never an exception other than StoreError.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from flask import Flask
+
+from tests.postgres import Cluster
+from webapp import db
+from webapp.play.store import Seat, Store, StoreError
+
+SEATS = [Seat("human", player="g-a"), Seat("bot", level="easy", name="Bot")]
+
+
+def new_table(app: Flask, table_id: str = "t1") -> Store:
+    store = Store(app.extensions["lapau.db"])
+    store.create(table_id, "koikoi", 5, {"rounds": 3}, SEATS, "g-a")
+    return store
+
+
+def stored(store: Store, table_id: str = "t1") -> tuple[str, ...]:
+    found = store.load(table_id)
+    assert found is not None
+    return found.log
+
+
+def test_a_step_stored_twice_is_refused_and_the_first_kept(app: Flask) -> None:
+    store = new_table(app)
+    store.append("t1", 0, "play a", 0)
+    with pytest.raises(StoreError):
+        store.append("t1", 0, "play b", 1)
+    store.append("t1", 1, "play c", 1)
+    assert stored(store) == ("play a", "play c")
+
+
+@pytest.mark.databases("postgresql")
+def test_a_lock_held_elsewhere_is_waited_for_then_refused(
+    app: Flask, postgres: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(db, "LOCK_TIMEOUT_MS", 100)
+    store = new_table(app)
+    store.engine.dispose()  # new connections, with the shorter lock timeout
+    with postgres.connect("lapau") as other:
+        other.autocommit = False
+        other.execute("SELECT * FROM play_table WHERE id = 't1' FOR UPDATE")
+        began = time.monotonic()
+        with pytest.raises(StoreError, match="lock timeout"):
+            store.append("t1", 0, "play a", 0)
+        # Three tries of 0.1 s each, with pauses of 0.05 and 0.2 s between them.
+        assert time.monotonic() - began >= 0.5
+        other.rollback()
+    assert stored(store) == ()
+    store.append("t1", 0, "play a", 0)
+    assert stored(store) == ("play a",)
+
+
+@pytest.mark.databases("postgresql")
+def test_connections_the_server_dropped_cost_no_move(app: Flask, postgres: Cluster) -> None:
+    store = new_table(app)
+    store.append("t1", 0, "play a", 0)
+    postgres.disconnect("lapau")
+    store.append("t1", 1, "play b", 1)  # the pool finds its connection dead and reconnects
+    assert stored(store) == ("play a", "play b")
