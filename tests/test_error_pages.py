@@ -30,7 +30,10 @@ def crash() -> str:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Flask:
-    app = make_app(tmp_path_factory.mktemp("errors") / "instance", WTF_CSRF_ENABLED=False)
+    instance = tmp_path_factory.mktemp("errors") / "instance"
+    instance.mkdir(mode=0o700)
+    # Pages only: nothing stored here could differ between the databases.
+    app = make_app(instance, f"sqlite:///{instance / 'lapau.sqlite'}", WTF_CSRF_ENABLED=False)
     app.config["PROPAGATE_EXCEPTIONS"] = False  # a crash is answered, as in production
     app.add_url_rule("/<lang_code>/crash", view_func=crash)
     return app

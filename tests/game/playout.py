@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,14 @@ from webapp.game.replay import replay
 
 #: Bots whose choice costs next to nothing; ``easy`` moves games on where ``random`` dawdles.
 CHEAP_BOTS = ("random", "easy")
+
+
+def heuristic(levels: Iterable[str]) -> list[str]:
+    """The levels that decide without searching (``expert`` searches for up to 300 ms a
+    move: whole playouts of it belong to the simulator, not to the test suite)."""
+    return sorted(level for level in levels if level != "expert")
+
+
 #: A card id, or any other word of a view's text: letters, digits, ``_`` and ``-``.
 WORD = re.compile(r"[\w-]+")
 REASON = re.compile(r"[a-z]+(-[a-z]+)*")

@@ -14,9 +14,10 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+from tests.game.playout import heuristic
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = (1, 2)
@@ -27,11 +28,6 @@ OPTIONS: dict[str, dict[str, Any]] = {"koikoi": {"rounds": 3}}
 #: whole games are too slow for it, so it decides this many positions of each game on a
 #: budget of deals only.
 EXPERT, EXPERT_POSITIONS = "expert@4", 3
-
-
-def heuristic(levels: Iterable[str]) -> list[str]:
-    """The levels that decide without searching."""
-    return sorted(level for level in levels if level != "expert")
 
 
 def expert_choices(name: str) -> list[str]:

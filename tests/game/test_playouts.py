@@ -15,7 +15,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.game.playout import CHEAP_BOTS, options_for, play
+from tests.game.playout import CHEAP_BOTS, heuristic, options_for, play
 from webapp.game.registry import games
 
 GAMES = sorted(games())
@@ -49,7 +49,7 @@ def test_playout_invariants_hold_at_every_step(name: str, seed: int, data: st.Da
 def test_games_between_bots_end(name: str, seed: int, data: st.DataObject) -> None:
     game = games()[name]
     seats = data.draw(st.sampled_from(game.seat_counts))
-    levels = sorted(label for label in game.bots if label != "random") or ["random"]
+    levels = [label for label in heuristic(game.bots) if label != "random"] or ["random"]
     labels = [data.draw(st.sampled_from(levels)) for _ in range(seats)]
     rng_gens = [random.Random(f"{seed}:{seat}") for seat in range(seats)]
     options = options_for(game, seats)
