@@ -6,6 +6,11 @@ python benchmarks/table_bench.py bytes [--games N]
     the fragment HTML each seat receives per move on average, raw and as
     permessage-deflate would carry it (one zlib stream per socket).
 
+python benchmarks/table_bench.py spectators [--watchers 300] [--moves 60]
+    One Koa table, the guest in seat 0 playing against bots, first with one spectator
+    socket, then with ``--watchers`` of them: the CPU time per move (rendering and
+    sending to every listener), in-process.
+
 Fan-out latency under load is measured by benchmarks/load.py.
 """
 
@@ -17,6 +22,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -45,11 +51,12 @@ class Socket:
         pass
 
 
-def bytes_per_move(games: int) -> dict[str, Any]:
+def bench_hub() -> tuple[Any, Callable[[], None]]:
+    """An in-process hub whose timers run only when the benchmark pops them: returns
+    the hub and a function that clears the queue of pending timers."""
     os.environ.setdefault("LAPAU_INSTANCE_PATH", tempfile.mkdtemp())
     from webapp import create_app, db, schema
-    from webapp.play.hub import Hub, Listener
-    from webapp.play.store import Seat
+    from webapp.play.hub import Hub
 
     app = create_app({"TESTING": True})
     with app.app_context():
@@ -70,6 +77,16 @@ def bytes_per_move(games: int) -> dict[str, Any]:
         return handle
 
     hub.scheduler = schedule  # type: ignore[assignment]
+    hub.queue = queue  # type: ignore[attr-defined]
+    return hub, queue.clear
+
+
+def bytes_per_move(games: int) -> dict[str, Any]:
+    from webapp.play.hub import Listener
+    from webapp.play.store import Seat
+
+    hub, clear = bench_hub()
+    queue = hub.queue
     report: dict[str, Any] = {}
     for name, options in GAMES.items():
         seats_count = {"koa": 4, "kowah": options.get("players", 3), "koikoi": 2}[name]
@@ -91,7 +108,7 @@ def bytes_per_move(games: int) -> dict[str, Any]:
                     session.submit(0, str(action), session.version)
                 else:
                     queue.pop(0)()
-            queue.clear()
+            clear()
             moves += session.version
             player_raw += player.raw
             player_wire += player.wire
@@ -106,13 +123,52 @@ def bytes_per_move(games: int) -> dict[str, Any]:
     return report
 
 
+def cpu_per_move(watchers: int, moves: int) -> dict[str, Any]:
+    """CPU milliseconds per move on one Koa table with 1 and with ``watchers`` spectators."""
+    from webapp.play.hub import Listener
+    from webapp.play.store import Seat
+
+    hub, clear = bench_hub()
+    queue = hub.queue
+    report: dict[str, Any] = {}
+    for count in (1, watchers):
+        seats = [Seat("human", player="g-bench")] + [
+            Seat("bot", level="medium", name=f"Bot {n}") for n in range(1, 4)
+        ]
+        session = hub.create("koa", {"mode": "quick"}, seats, owner="g-bench", seed=7)
+        session.join(Listener(Socket(), 0, "id"))
+        for _ in range(count):
+            session.join(Listener(Socket(), None, "id"))
+        rng = random.Random(7)
+        guest = session.game.bots["medium"]
+        started, played = time.process_time(), 0
+        while not session.finished and played < moves:
+            if session.game.to_act(session.state) == 0:
+                action = guest(session.game.view(session.state, 0), rng)
+                session.submit(0, str(action), session.version)
+            else:
+                queue.pop(0)()
+            played += 1
+        clear()
+        report[f"{count}_spectators_cpu_ms_per_move"] = round(
+            (time.process_time() - started) * 1000 / played, 2
+        )
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     sizes = sub.add_parser("bytes")
     sizes.add_argument("--games", type=int, default=10)
+    crowd = sub.add_parser("spectators")
+    crowd.add_argument("--watchers", type=int, default=300)
+    crowd.add_argument("--moves", type=int, default=60)
     args = parser.parse_args()
-    print(json.dumps(bytes_per_move(args.games), indent=2))
+    if args.what == "bytes":
+        print(json.dumps(bytes_per_move(args.games), indent=2))
+    else:
+        print(json.dumps(cpu_per_move(args.watchers, args.moves), indent=2))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from flask import Flask, g
 from flask_babel import get_locale
 
 from tests.play.conftest import ManualClock
-from webapp.play.hub import Hub, Listener, TableSession
+from webapp.play.hub import Audience, Hub, TableSession
 from webapp.play.render import render_fragments
 
 # Rendering: the stored log is replayed the same on either database.
@@ -30,7 +30,7 @@ CASES = [
 STYLES = [("en", False), ("nl", True), ("id", False)]
 
 
-def page_fragments(app: Flask, session: TableSession, listener: Listener) -> dict[str, str]:
+def page_fragments(app: Flask, session: TableSession, listener: Audience) -> dict[str, str]:
     """The fragments as the table page draws them: the whole layout, nothing remembered."""
     with app.test_request_context(f"/{listener.language}/"):
         g.lang_code = listener.language
@@ -60,14 +60,14 @@ def test_a_remembered_render_equals_a_fresh_one_after_every_move(
     seats: list[int | None] = [*range(len(session.seats)), None]
     styles = [STYLES[index % len(STYLES)] for index in range(len(seats))]
     kept = [
-        Listener(None, seat, language, lite=lite)  # type: ignore[arg-type]
+        Audience(seat, language, lite=lite)
         for seat, (language, lite) in zip(seats, styles, strict=True)
     ]
 
     def check() -> None:
         together = hub.renderer(session, kept)
         for listener, fragments in zip(kept, together, strict=True):
-            alone = Listener(None, listener.seat, listener.language, lite=listener.lite)  # type: ignore[arg-type]
+            alone = Audience(listener.seat, listener.language, lite=listener.lite)
             where = f"seat {listener.seat} ({listener.language}) at version {session.version}"
             assert fragments == hub.renderer(session, [alone])[0], where
             assert fragments == page_fragments(app, session, listener), where
@@ -79,7 +79,7 @@ def test_a_remembered_render_equals_a_fresh_one_after_every_move(
 
 def test_a_remembered_part_is_not_drawn_again(hub: Hub, practice: Any) -> None:
     session = practice("koa", mode="quick")
-    listener = Listener(None, 0, "en")  # type: ignore[arg-type]
+    listener = Audience(0, "en")
     hub.renderer(session, [listener])
     drawn = {slot: entry.html for slot, entry in listener.memo.items()}
     assert len(drawn) >= 10
@@ -96,7 +96,7 @@ def test_each_listener_reads_its_own_language_whoever_moved(
     """A move is rendered for everyone inside the mover's request, whose language the
     translations have already settled on; the other listeners must not get it."""
     session = practice("koa", mode="quick")
-    dutch = Listener(None, 0, "nl")  # type: ignore[arg-type]
+    dutch = Audience(0, "nl")
     with app.test_request_context("/en/"):
         g.lang_code = "en"
         assert str(get_locale()) == "en"

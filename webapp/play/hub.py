@@ -52,9 +52,9 @@ class Connection(Protocol):
     def close(self, reason: int = 1000, message: str | None = None) -> None: ...
 
 
-#: Renders every fragment of a table for each listener (its seat, language and card
-#: style, redrawing only what changed since its memo): {element id: html} per listener.
-Renderer = Callable[["TableSession", Sequence["Listener"]], list[dict[str, str]]]
+#: Renders every fragment of a table for each audience (its seat, language and card
+#: style, redrawing only what changed since its memo): {element id: html} per audience.
+Renderer = Callable[["TableSession", Sequence["Audience"]], list[dict[str, str]]]
 
 
 class Cancellable(Protocol):
@@ -96,7 +96,7 @@ def gevent_scheduler(delay: float, callback: Callable[[], None]) -> Cancellable:
     return GreenletTimer(delay, callback)
 
 
-@dataclass
+@dataclass(eq=False)
 class Listener:
     """One open socket watching a table as a seat (None: a spectator)."""
 
@@ -104,8 +104,41 @@ class Listener:
     seat: int | None
     language: str
     lite: bool = False  # text cards instead of pictures (the display setting)
-    sent: dict[str, str] = field(default_factory=dict)
+    #: Fragments this socket shows that its audience does not (a refusal's notice, or a
+    #: fresher render when it joined): its next message handles those on its own.
+    own: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple[int | None, str, bool]:
+        return (self.seat, self.language, self.lite)
+
+
+@dataclass(eq=False)
+class Audience:
+    """The sockets that see one table alike: one seat (or the spectators), one language,
+    one card style.  Rendered and diffed once per move; every member gets the same bytes,
+    so 300 spectators cost one render, and a seat's view is never another seat's."""
+
+    seat: int | None
+    language: str
+    lite: bool = False
     memo: dict[Any, Any] = field(default_factory=dict)  # the renderer's, see play/parts.py
+    sent: dict[str, str] = field(default_factory=dict)  # what its members were last sent
+    members: list[Listener] = field(default_factory=list)
+
+
+def changes(before: Mapping[str, str], fragments: Mapping[str, str]) -> dict[str, list[str]]:
+    """What to send, per element id, to turn ``before`` into ``fragments``: the keyed
+    operations when they are smaller than the whole fragment, else the fragment."""
+    parts: dict[str, list[str]] = {}
+    for element_id, html in fragments.items():
+        old = before.get(element_id)
+        if old == html:
+            continue
+        whole = strip(html)
+        ops = None if old is None else operations(old, html)
+        parts[element_id] = ops if ops is not None and sum(map(len, ops)) < len(whole) else [whole]
+    return parts
 
 
 @dataclass(frozen=True)
@@ -137,6 +170,7 @@ class TableSession:
         self.state = state
         self.log = list(log_texts)
         self.listeners: list[Listener] = []
+        self.audiences: dict[tuple[int | None, str, bool], Audience] = {}
         self.lock = threading.RLock()
         self.deadline: float | None = None
         self.timer: Cancellable | None = None
@@ -193,13 +227,27 @@ class TableSession:
         """Add a listener and send it the whole table (a reconnect is a fresh start); a
         player's return wakes a paused table."""
         with self.lock:
+            audience = self.audiences.get(listener.key)
+            if audience is None:
+                audience = Audience(listener.seat, listener.language, listener.lite)
+                self.audiences[listener.key] = audience
             self.listeners.append(listener)
             if listener.seat is not None:
                 self.unheard = 0
                 if self.paused():
                     self._schedule()
-            listener.sent.clear()
-            self._send(listener, full=True)
+            audience.members.append(listener)
+            fragments = self.hub.renderer(self, [audience])[0]
+            if len(audience.members) == 1:
+                audience.sent = dict(fragments)
+            # The others keep their screen until the next move; the newcomer's may be
+            # fresher (the turn clock's seconds), so it remembers where it differs.
+            listener.own = {
+                element_id: html
+                for element_id, html in fragments.items()
+                if audience.sent.get(element_id) != html
+            }
+            self._deliver(listener, "\n".join(strip(html) for html in fragments.values()))
 
     def leave(self, listener: Listener) -> None:
         with self.lock:
@@ -209,8 +257,13 @@ class TableSession:
     def _drop(self, listener: Listener) -> None:
         """Stop sending to ``listener``; a socket that closed while messages to it were
         still queued is dropped by each failed send, and by its own leaving, alike."""
-        if listener in self.listeners:
-            self.listeners.remove(listener)
+        if listener not in self.listeners:
+            return
+        self.listeners.remove(listener)
+        audience = self.audiences[listener.key]
+        audience.members.remove(listener)
+        if not audience.members:
+            del self.audiences[listener.key]
 
     def _release(self) -> None:
         """A finished table nobody watches leaves memory (its log rebuilds it if asked)."""
@@ -220,8 +273,8 @@ class TableSession:
     def notify(self, listener: Listener, notice_html: str) -> None:
         """Send one listener a message of its own (a refusal)."""
         with self.lock:
-            # Remembered as sent, so the next move's render (without it) clears it.
-            listener.sent["notice"] = notice_html
+            # Remembered as its own, so the next move's render (without it) clears it.
+            listener.own["notice"] = notice_html
             self._deliver(listener, notice_html)
 
     # Actions ---------------------------------------------------------------
@@ -391,29 +444,30 @@ class TableSession:
     # Fan-out ---------------------------------------------------------------
 
     def _broadcast(self) -> None:
-        listeners = list(self.listeners)
-        for listener, fragments in zip(listeners, self.hub.renderer(self, listeners), strict=True):
-            self._send(listener, fragments)
+        audiences = list(self.audiences.values())
+        for audience, fragments in zip(audiences, self.hub.renderer(self, audiences), strict=True):
+            parts = changes(audience.sent, fragments)
+            audience.sent.update(fragments)
+            shared = "\n".join(op for ops in parts.values() for op in ops)
+            for listener in list(audience.members):
+                message = self._message_for(listener, fragments, parts) if listener.own else shared
+                if message:
+                    self._deliver(listener, message)
 
-    def _send(
-        self, listener: Listener, fragments: dict[str, str] | None = None, full: bool = False
-    ) -> None:
-        if fragments is None:
-            fragments = self.hub.renderer(self, [listener])[0]
-        parts: list[str] = []
+    @staticmethod
+    def _message_for(
+        listener: Listener, fragments: Mapping[str, str], parts: Mapping[str, list[str]]
+    ) -> str:
+        """The audience's message, except where this socket showed something of its own:
+        there, the whole new fragment if it differs from what this socket shows."""
+        own, listener.own = listener.own, {}
+        chosen: list[str] = []
         for element_id, html in fragments.items():
-            before = None if full else listener.sent.get(element_id)
-            if before == html:
-                continue
-            whole = strip(html)
-            ops = None if before is None else operations(before, html)
-            if ops is not None and sum(map(len, ops)) < len(whole):
-                parts.extend(ops)
-            else:
-                parts.append(whole)
-        listener.sent.update(fragments)
-        if parts:
-            self._deliver(listener, "\n".join(parts))
+            if element_id not in own:
+                chosen.extend(parts.get(element_id, ()))
+            elif own[element_id] != html:
+                chosen.append(strip(html))
+        return "\n".join(chosen)
 
     def _deliver(self, listener: Listener, data: str) -> None:
         try:

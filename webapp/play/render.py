@@ -17,7 +17,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 from jinja2.ext import _make_new_gettext, _make_new_ngettext
 
-from webapp.play.hub import Listener, Renderer, TableSession
+from webapp.play.hub import Audience, Renderer, TableSession
 from webapp.play.setups import LEVELS
 
 #: A fragment is marked in the rendered layout as ``<!--f-->ELEMENT<!--/f-->``; ELEMENT
@@ -121,14 +121,14 @@ def gettext_callables(translations: Translations | NullTranslations) -> dict[str
 def make_renderer(app: Flask) -> Renderer:
     """A renderer usable outside any request (timers, bots, other players' moves).
 
-    The listeners of one language share a request context, and each listener's
+    The audiences of one language share a request context, and each audience's
     fragments are collected from its remembered parts (see :mod:`webapp.play.parts`).
     """
     translated: dict[str, dict[str, Any]] = {}
 
-    def render(session: TableSession, listeners: Sequence[Listener]) -> list[dict[str, str]]:
+    def render(session: TableSession, audiences: Sequence[Audience]) -> list[dict[str, str]]:
         rendered: dict[int, dict[str, str]] = {}
-        for language in dict.fromkeys(listener.language for listener in listeners):
+        for language in dict.fromkeys(audience.language for audience in audiences):
             # A fresh app context, so a fresh ``g``: the move being sent out usually
             # arrives in another player's request, whose language is settled on its own.
             with app.app_context(), app.test_request_context(f"/{language}/"):
@@ -138,18 +138,18 @@ def make_renderer(app: Flask) -> Renderer:
                 layout = app.jinja_env.get_template(layout_template(session.game.name))
                 shared = dict(translated[language])
                 app.update_template_context(shared)  # what render_template would add
-                for listener in listeners:
-                    if listener.language != language:
+                for audience in audiences:
+                    if audience.language != language:
                         continue
-                    g.lite_cards = listener.lite
+                    g.lite_cards = audience.lite
                     collected: dict[str, str] = {}
                     layout.render(
                         shared,
-                        memo=listener.memo,
+                        memo=audience.memo,
                         collected=collected,
-                        **table_context(session, listener.seat),
+                        **table_context(session, audience.seat),
                     )
-                    rendered[id(listener)] = collected
-        return [rendered[id(listener)] for listener in listeners]
+                    rendered[id(audience)] = collected
+        return [rendered[id(audience)] for audience in audiences]
 
     return render
