@@ -271,3 +271,46 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_from_its_l
     assert session.id not in hub.sessions
     again = hub.get(session.id)
     assert again is not None and again.finished and again.state == session.state
+
+
+def test_spectators_of_one_view_share_one_render_and_the_same_bytes(
+    hub: Hub, clock: object, practice: object
+) -> None:
+    session = practice("koa", mode="quick")  # type: ignore[operator]
+    rendered: list[int] = []
+    renderer = hub.renderer
+
+    def counting(table: object, audiences: list[object]) -> list[dict[str, str]]:
+        rendered.append(len(audiences))
+        return renderer(table, audiences)  # type: ignore[arg-type]
+
+    hub.renderer = counting  # type: ignore[assignment]
+    crowd = [Recorder(session) for _ in range(30)]
+    for recorder in crowd:
+        session.join(Listener(recorder, None, "en"))
+    dutch, seated = Recorder(session), Recorder(session)
+    session.join(Listener(dutch, None, "nl"))
+    session.join(Listener(seated, 0, "en"))
+    rendered.clear()
+    version = session.version
+    clock.run_until(lambda: session.version > version)  # type: ignore[attr-defined]
+    # One render per move for three audiences (spectators in English, in Dutch, seat 0).
+    assert rendered == [3]
+    last = {recorder.messages[-1][1] for recorder in crowd}
+    assert len(last) == 1
+    assert dutch.messages[-1][1] not in last and seated.messages[-1][1] not in last
+
+
+def test_a_notice_to_one_spectator_is_cleared_for_it_alone(clock: object, practice: object) -> None:
+    session = practice("koa", mode="quick")  # type: ignore[operator]
+    told, other = Recorder(session), Recorder(session)
+    listener = Listener(told, None, "en")
+    session.join(listener)
+    session.join(Listener(other, None, "en"))
+    session.notify(listener, '<div id="notice" class="notice" role="alert">No.</div>')
+    version = session.version
+    clock.run_until(lambda: session.version > version)  # type: ignore[attr-defined]
+    cleared = '<div id="notice" class="notice" role="alert"></div>'
+    assert cleared in told.messages[-1][1]
+    assert cleared not in other.messages[-1][1]
+    assert told.messages[-1][1].replace(cleared, "").strip() == other.messages[-1][1].strip()
