@@ -10,6 +10,7 @@ log line, and closing every one of them when the server stops.
   and expects it back within seconds (webapp/static/js/live.js); without an answer the
   socket is dead (mobile Safari keeps such sockets for minutes), the page drops it and
   reconnects, and the server sends the whole state again.
+- **A message budget** (webapp/flood.py): a burst, then a notice, then a close with 1008.
 - **One log line per socket** when it ends (the event ``socket``, webapp/logs.py): kind,
   table id (a room's code is never logged: it is the key to the room), seat or role,
   language, duration, messages in and out, who closed it with which code.  Never a
@@ -23,14 +24,14 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from flask import Flask, current_app
 
-from webapp import logs
+from webapp import flood, logs
 
 #: What a waking page sends, and gets back at once from a live socket.
 PROBE = "probe"
@@ -74,6 +75,10 @@ class LiveSocket:
         self.received = 0
         self.sent = 0
         self.closed: Ending | None = None
+        self.budget = flood.Budget()
+        #: Tells the page it sends too fast (each kind sets its own notice; the player's
+        #: page socket has none to show, and is only closed).
+        self.slow_down: Callable[[], None] = lambda: None
         self.lock = threading.Lock()
         # simple-websocket closes a silent peer from its own thread through ``self.close``;
         # catching that call on the instance is the only way to learn the code it sent.
@@ -93,12 +98,24 @@ class LiveSocket:
             self.sent += 1
 
     def receive(self) -> Any:
-        """The next message from the browser (None once closed); probes are answered here."""
+        """The next message from the browser within its budget (None once closed, by the
+        browser or here for flooding); probes are answered here and count as messages."""
         while True:
             raw = self.ws.receive()
             if raw is None:
                 return None
             self.received += 1
+            verdict = self.budget.take()
+            if verdict == "warn":
+                self.slow_down()
+            elif verdict == "close":
+                try:
+                    self.close(1008, flood.REASON)
+                except Exception:  # noqa: BLE001 - the browser may have gone already
+                    pass
+                return None  # what it queued meanwhile is never read
+            if verdict != "admit":
+                continue
             if raw != PROBE:
                 return raw
             self.send(PROBE)

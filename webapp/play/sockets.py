@@ -104,6 +104,7 @@ def notice(code: str) -> str:
 
 
 def serve(live: LiveSocket, session: TableSession, listener: Listener) -> None:
+    live.slow_down = lambda: session.notify(listener, notice("slow-down"))
     session.join(listener)
     try:
         while True:

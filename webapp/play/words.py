@@ -11,6 +11,8 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from webapp.flood import SLOW_DOWN
+
 #: Why an action was refused: from the table itself, the socket, or an engine.
 REFUSALS: dict[str, Any] = {
     # The table and the socket.
@@ -21,6 +23,7 @@ REFUSALS: dict[str, Any] = {
     "unknown-action": _l("That is not a move in this game."),
     "spectator": _l("You are watching this table; only the players can move."),
     "try-again": _l("Your move could not be saved. Please try again."),
+    "slow-down": SLOW_DOWN,
     # Shared by the engines.
     "bad-action": _l("That is not a move in this game."),
     "unknown-card": _l("There is no such card in this game."),

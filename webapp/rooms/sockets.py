@@ -50,6 +50,7 @@ def room_socket(ws: Any, code: str) -> None:
 
 def serve(rooms: Rooms, code: str, live: LiveSocket, watcher: Watcher) -> None:
     player = watcher.player
+    live.slow_down = lambda: rooms.notify(code, watcher, "slow-down")
     rooms.watch(code, watcher)
     try:
         while True:

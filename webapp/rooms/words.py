@@ -6,10 +6,13 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from webapp.flood import SLOW_DOWN
+
 REFUSALS: dict[str, Any] = {
     "bad-action": _l("That is not something you can do in a room."),
     "malformed": _l("That message could not be read. Please use the buttons in the room."),
     "try-again": _l("That did not go through. Please try again."),
+    "slow-down": SLOW_DOWN,
     "no-room": _l("This room has closed."),
     "room-started": _l("The match in this room has already started."),
     "room-full": _l("This room is full: every seat is taken."),

@@ -1,0 +1,145 @@
+"""Many sockets and fast sockets against the real server (gunicorn + gevent): spectators
+share one render per move, and a socket that floods is told to slow down, then closed.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Iterator
+
+import pytest
+import websocket
+
+from tests.conftest import QUICK_BOTS, STILL_BOTS, LiveServer
+from tests.play.client import Guest, Table, stored_moves
+from tests.rooms.client import Friend
+from webapp.flood import BURST, GRACE
+
+SLOW_DOWN = "Slow down: you are sending too many messages."
+
+
+@pytest.fixture(scope="module")
+def still(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    env = {**STILL_BOTS, "LAPAU_PROXIES": "1"}
+    with LiveServer(tmp_path_factory.mktemp("floods") / "instance", env) as server:
+        yield server
+
+
+def drain(socket: websocket.WebSocket) -> tuple[list[str], int | None]:
+    """Every message until the server closes the socket, and the close code."""
+    socket.settimeout(10)
+    received: list[str] = []
+    while True:
+        # Frame by frame: the close is not answered (the server has already hung up).
+        frame = socket.recv_frame()
+        if frame.opcode == websocket.ABNF.OPCODE_CLOSE:
+            data = frame.data
+            socket.shutdown()
+            return received, int.from_bytes(data[:2], "big") if len(data) >= 2 else None
+        if frame.opcode == websocket.ABNF.OPCODE_TEXT:
+            received.append(frame.data.decode())
+
+
+def test_a_room_flood_is_told_to_slow_down_then_closed_with_few_writes(still: LiveServer) -> None:
+    host = Friend(still)
+    code = host.create_room()
+    room = host.room(code, "en")
+    for index in range(400):
+        room.act("bot 2" if index % 2 == 0 else "unbot 2")
+    received, closed = drain(room.ws)
+    assert closed == 1008
+    notices = [message for message in received if SLOW_DOWN in message]
+    assert len(notices) == 1
+    # Each applied action is one write and one new render of the room; the flood's
+    # 400 got no more than the burst and what the budget refilled meanwhile.
+    renders = [message for message in received if SLOW_DOWN not in message]
+    print(f"{len(renders)} of 400 room actions applied")
+    assert 0 < len(renders) <= BURST + 10
+    # Nothing of the flood is read after the close: the room still answers others.
+    other = Friend(still)
+    other.join_room(code)
+    again = host.room(code, "en")
+    assert "Budi" in again.received[0]
+    again.close()
+
+
+def test_a_table_flood_is_told_to_slow_down_in_its_language_then_closed(
+    still: LiveServer,
+) -> None:
+    guest = Guest(still)
+    table_id = guest.open_table("koa", mode="quick")
+    table = guest.connect(table_id)
+    stored = len(stored_moves(still, table_id))
+    # Stale versions: each one would be refused, but only the burst is even read.
+    for _ in range(BURST + GRACE + 50):
+        table.move("cabut", version=999)
+    received, closed = drain(table.ws)
+    assert closed == 1008
+    assert sum("That message" in m or "moved on" in m for m in received) <= BURST
+    guest_nl = Guest(still)
+    dutch = guest_nl.connect(table_id)  # a spectator, in Dutch this time
+    dutch.ws.close()
+    assert len(stored_moves(still, table_id)) == stored
+
+
+def test_a_spectator_flood_gets_the_dutch_notice(still: LiveServer) -> None:
+    table_id = Guest(still).open_table("koa", mode="quick")
+    watcher = Guest(still)
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{still.port}/ws/table/{table_id}?lang=nl",
+        origin=still.url,
+        cookie=watcher.cookie_header(),
+        timeout=10,
+    )
+    for _ in range(BURST + GRACE + 5):
+        ws.send('{"a": "cabut", "v": "0"}')
+    received, closed = drain(ws)
+    assert closed == 1008
+    assert any("Rustig aan: je stuurt te veel berichten." in m for m in received)
+
+
+def round_trips(table: Table, moves: int) -> list[float]:
+    """Seconds from each move of the guest to its next choice (after the bots' moves, if
+    any came between, each sent to every listener of the table)."""
+    took: list[float] = []
+    for _ in range(moves):
+        if not table.moves:
+            break
+        version, started = table.version, time.perf_counter()
+        table.move(table.moves[0])
+        while not (table.version > version and table.moves):
+            table.receive()
+        took.append(time.perf_counter() - started)
+    return took
+
+
+@pytest.mark.slow
+def test_300_spectators_barely_slow_the_player(tmp_path_factory: pytest.TempPathFactory) -> None:
+    env = {**QUICK_BOTS, "LAPAU_PROXIES": "1"}
+    with LiveServer(tmp_path_factory.mktemp("crowd") / "instance", env) as server:
+        guest = Guest(server)
+        table = guest.connect(guest.open_table("koa", mode="quick"))
+        while not table.moves:
+            table.receive()
+        alone = round_trips(table, 12)
+        crowd = [
+            websocket.create_connection(
+                f"ws://127.0.0.1:{server.port}/ws/table/{table.id}?lang=id",
+                origin=server.url,
+                timeout=30,
+            )
+            for _ in range(300)
+        ]
+        try:
+            watched = round_trips(table, 12)
+        finally:
+            for ws in crowd:
+                ws.close()
+    baseline, loaded = statistics.median(alone), statistics.median(watched)
+    print(
+        f"round trip p50 alone {baseline * 1000:.0f} ms, with 300 spectators {loaded * 1000:.0f} ms"
+    )
+    assert len(alone) >= 4 and len(watched) >= 4
+    # Before spectators shared a render this was about ten times the baseline.
+    assert loaded <= max(3 * baseline, baseline + 0.15)
