@@ -4,9 +4,11 @@ share one render per move, and a socket that floods is told to slow down, then c
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import websocket
@@ -143,3 +145,47 @@ def test_300_spectators_barely_slow_the_player(tmp_path_factory: pytest.TempPath
     assert len(alone) >= 4 and len(watched) >= 4
     # Before spectators shared a render this was about ten times the baseline.
     assert loaded <= max(3 * baseline, baseline + 0.15)
+
+
+def worker_cpu(server: LiveServer) -> float:
+    """CPU seconds used so far by the server's one gevent worker."""
+    assert server.process is not None
+    master = server.process.pid
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    fields = Path(f"/proc/{children[0]}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.slow
+def test_visitors_coming_and_going_do_not_redraw_the_room_for_everyone(
+    still: LiveServer,
+) -> None:
+    host = Friend(still)
+    code = host.create_room()
+    mine = host.room(code, "en")
+
+    def visitor() -> websocket.WebSocket:
+        ws = websocket.create_connection(
+            f"ws://127.0.0.1:{still.port}/ws/room/{code}?lang=en", origin=still.url, timeout=10
+        )
+        assert 'id="room' in ws.recv()
+        return ws
+
+    crowd = [visitor() for _ in range(150)]
+    try:
+        cycles = 20
+        started = worker_cpu(still)
+        for _ in range(cycles):
+            visitor().close()
+        per_cycle = (worker_cpu(still) - started) / cycles
+    finally:
+        for ws in crowd:
+            ws.close()
+    print(f"one visitor in and out with 150 watching: {per_cycle * 1000:.0f} ms of CPU")
+    # Before, each arrival and departure drew the room for all 150 (about 170 ms).
+    assert per_cycle < 0.05
+    # The host saw nothing of them: their room did not change.
+    mine.ws.settimeout(0.5)
+    with pytest.raises(websocket.WebSocketTimeoutException):
+        mine.ws.recv()
+    mine.close()

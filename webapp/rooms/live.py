@@ -219,19 +219,31 @@ class Rooms:
 
     def watch(self, code: str, watcher: Watcher) -> None:
         with self.room_lock(code):
+            before = self.online(code)
             self.watchers[code].append(watcher)
             room = self.get(code)
-            if room is not None:
-                # Someone arriving changes every seat's "here" mark.
+            if room is None:
+                return
+            if self.seen_here(room, before):
+                # A seated player arriving changes their seat's "here" mark for everyone.
                 self.broadcast(room)
+            else:
+                self.broadcast(room, [watcher])
 
     def unwatch(self, code: str, watcher: Watcher) -> None:
         with self.room_lock(code):
+            before = self.online(code)
             if watcher in self.watchers.get(code, []):
                 self.watchers[code].remove(watcher)
             room = self.get(code)
-            if room is not None and room.status == logic.WAITING:
+            if room is not None and room.status == logic.WAITING and self.seen_here(room, before):
                 self.broadcast(room)
+
+    def seen_here(self, room: Room, before: set[str]) -> bool:
+        """Whether the seats' "here" marks changed since ``before``: only who of the seated
+        is online shows, so a visitor's socket, or a second tab, redraws nobody's room."""
+        seated = {place.player for place in room.seats if place is not None and place.player}
+        return before & seated != self.online(room.code) & seated
 
     def notify(self, code: str, watcher: Watcher, refusal: str) -> None:
         with self.room_lock(code):
@@ -239,10 +251,16 @@ class Rooms:
             watcher.noticed = True
             self.deliver(code, watcher, html)
 
-    def broadcast(self, room: Room) -> None:
+    def broadcast(self, room: Room, watchers: list[Watcher] | None = None) -> None:
+        """Send the room to its watchers (or to ``watchers`` only) whose view of it changed,
+        rendered once per distinct view: a crowd of visitors costs one render."""
         online = self.online(room.code)
-        for watcher in list(self.watchers.get(room.code, [])):
-            html = self.render(room, watcher, {"online": online, "socket": True})
+        rendered: dict[tuple[Any, ...], str] = {}
+        for watcher in list(self.watchers.get(room.code, []) if watchers is None else watchers):
+            key = view_key(room, watcher)
+            if key not in rendered:
+                rendered[key] = self.render(room, watcher, {"online": online, "socket": True})
+            html = rendered[key]
             if html == watcher.last and not watcher.noticed:
                 continue
             watcher.last = html
@@ -273,6 +291,18 @@ class Rooms:
             html = render_template("rooms/_room.html", **context(room, watcher.player, **extra))
             parts = split_fragments(html)
             return "\n".join(parts.values())
+
+
+def view_key(room: Room, watcher: Watcher) -> tuple[Any, ...]:
+    """What the room's page depends on besides the room itself (see rooms/_room.html):
+    watchers with equal keys are sent the same render."""
+    player = watcher.player
+    return (
+        watcher.language,
+        room.seat_of(player),
+        player is not None and player == room.host,
+        player is not None and player in room.kicked,
+    )
 
 
 def context(room: Room, player: str | None, **extra: Any) -> dict[str, Any]:
