@@ -124,7 +124,8 @@ def test_300_spectators_barely_slow_the_player(tmp_path_factory: pytest.TempPath
         table = guest.connect(guest.open_table("koa", mode="quick"))
         while not table.moves:
             table.receive()
-        alone = round_trips(table, 12)
+        # 16 moves in all: within the socket's burst, however fast this player is.
+        alone = round_trips(table, 8)
         crowd = [
             websocket.create_connection(
                 f"ws://127.0.0.1:{server.port}/ws/table/{table.id}?lang=id",
@@ -134,7 +135,7 @@ def test_300_spectators_barely_slow_the_player(tmp_path_factory: pytest.TempPath
             for _ in range(300)
         ]
         try:
-            watched = round_trips(table, 12)
+            watched = round_trips(table, 8)
         finally:
             for ws in crowd:
                 ws.close()
