@@ -19,6 +19,7 @@ from tests.rooms.client import Friend
 from webapp.flood import BURST, GRACE
 
 SLOW_DOWN = "Slow down: you are sending too many messages."
+pytestmark = pytest.mark.live
 
 
 @pytest.fixture(scope="module")
