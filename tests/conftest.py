@@ -149,8 +149,14 @@ def free_port() -> int:
         return port
 
 
-#: Bots that move at once and deal the next round without a pause: browser games end fast.
-QUICK_BOTS = {"LAPAU_BOT_DELAY": "0", "LAPAU_ROUND_PAUSE": "0", "LAPAU_TURN_SECONDS": "120"}
+#: Bots that move at once and deal the next round without a pause: browser games end fast,
+#: and the test's clicks, faster than any hand, stay within the sockets' message budget.
+QUICK_BOTS = {
+    "LAPAU_BOT_DELAY": "0",
+    "LAPAU_ROUND_PAUSE": "0",
+    "LAPAU_TURN_SECONDS": "120",
+    "LAPAU_SOCKET_RATE": "100",
+}
 #: Bots and turn timers that never fire within a test: a table waits for the test's moves.
 STILL_BOTS = {"LAPAU_BOT_DELAY": "600", "LAPAU_TURN_SECONDS": "600"}
 

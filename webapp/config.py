@@ -14,6 +14,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from webapp import flood
+
 #: The names a laptop and the tests reach the site by (any port).
 DEVELOPMENT_HOSTS = ["localhost", "127.0.0.1"]
 #: Two years, subdomains too: once a browser has seen the site over https, it never
@@ -132,4 +134,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "SEND_FILE_MAX_AGE_DEFAULT": 365 * 24 * 3600,
         # Seconds between WebSocket pings (webapp/sockets.py): under a PaaS router's 55 s.
         "PING_INTERVAL": float(env.get("LAPAU_PING_INTERVAL") or 25),
+        # Messages a second each socket may send after its burst (webapp/flood.py); the
+        # browser tests, whose clicks follow instant bots, raise it.
+        "SOCKET_RATE": float(env.get("LAPAU_SOCKET_RATE") or flood.RATE),
     }

@@ -75,7 +75,7 @@ class LiveSocket:
         self.received = 0
         self.sent = 0
         self.closed: Ending | None = None
-        self.budget = flood.Budget()
+        self.budget = flood.Budget(rate=current_app.config["SOCKET_RATE"])
         #: Tells the page it sends too fast (each kind sets its own notice; the player's
         #: page socket has none to show, and is only closed).
         self.slow_down: Callable[[], None] = lambda: None
