@@ -172,8 +172,8 @@ class LiveServer:
         self,
         instance: Path,
         extra_env: dict[str, str] | None = None,
-        graceful_timeout: int = 5,
         database_url: str | None = None,
+        graceful_timeout: int = 5,
     ) -> None:
         self.instance = instance
         self.graceful_timeout = graceful_timeout
