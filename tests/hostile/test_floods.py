@@ -140,6 +140,7 @@ def test_300_spectators_barely_slow_the_player(tmp_path_factory: pytest.TempPath
         finally:
             for ws in crowd:
                 ws.close()
+            table.close()
     baseline, loaded = statistics.median(alone), statistics.median(watched)
     print(
         f"round trip p50 alone {baseline * 1000:.0f} ms, with 300 spectators {loaded * 1000:.0f} ms"
