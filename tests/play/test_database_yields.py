@@ -39,9 +39,13 @@ def test_a_slow_query_stalls_neither_a_ticking_greenlet_nor_a_playing_table(
 ) -> None:
     found = probe(database_url)
     assert found["slept"] >= 1
-    assert found["max_gap"] < 0.1, found
-    # Bots a fiftieth of a second apart: dozens of stored moves while the query slept.
-    assert found["moves_during_sleep"] >= 10, found
+    # Yielding, the longest pause is a bot move's work (about 35 ms on a quiet machine);
+    # blocking, it is the whole second (below). Half a second apart leaves room for a
+    # busy machine without letting a blocking wait through.
+    assert found["max_gap"] < 0.5, found
+    # Bots a fiftieth of a second apart: dozens of stored moves while the query slept
+    # (a blocking wait lets at most two through).
+    assert found["moves_during_sleep"] >= 5, found
 
 
 @pytest.mark.slow  # a real one-second query
