@@ -8,6 +8,7 @@ import pytest
 from flask import Flask, g
 from sqlalchemy.exc import OperationalError
 
+from tests.conftest import close_app
 from tests.play.conftest import ManualClock, Practice, Recorder
 from webapp import create_app, resume_tables
 from webapp.game.replay import replay
@@ -197,9 +198,12 @@ def test_only_the_serving_worker_resumes_tables(
     command = create_app({"TESTING": False, "DATABASE_URL": app.config["DATABASE_URL"]})
     other: Hub = command.extensions["lapau.hub"]
     clock.hold(other)
-    assert session.id not in other.sessions
-    assert resume_tables(command) >= 1
-    assert session.id in other.sessions
+    try:
+        assert session.id not in other.sessions
+        assert resume_tables(command) >= 1
+        assert session.id in other.sessions
+    finally:
+        close_app(command)
 
 
 def test_a_listener_gets_the_whole_table_then_only_what_changed(
