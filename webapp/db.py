@@ -42,8 +42,13 @@ def keep_private(database: Path) -> None:
 
 
 #: Seconds a request waits for a free PostgreSQL connection before it gives up (a move
-#: is then refused, changing nothing): far longer than any of the app's transactions.
-POOL_TIMEOUT = 5
+#: is then refused, changing nothing): far longer than any of the app's transactions, and
+#: long enough for a burst (1,000 people opening their tables at once waited past 5 s in
+#: benchmarks/load.py and got 500s), yet under a PaaS router's 30 s request deadline.
+POOL_TIMEOUT = 20
+#: Seconds to open a connection: a database that does not answer is reported at once
+#: (/healthz answers 503) instead of holding a request.
+CONNECT_TIMEOUT = 5
 #: Milliseconds a PostgreSQL statement waits for a lock another connection holds, as
 #: SQLite's busy timeout below: the table store then tries twice more, then refuses.
 LOCK_TIMEOUT_MS = 2000
@@ -73,7 +78,7 @@ def make_engine(url: str, pool: int = 5) -> Engine:
             max_overflow=pool,
             pool_timeout=POOL_TIMEOUT,
             pool_recycle=POOL_RECYCLE,
-            connect_args={"connect_timeout": POOL_TIMEOUT, "application_name": "lapau"},
+            connect_args={"connect_timeout": CONNECT_TIMEOUT, "application_name": "lapau"},
         )
     if url.startswith("sqlite"):
         # The gevent worker serves many greenlets on one thread; SQLite's own
