@@ -209,6 +209,24 @@ def test_a_waiting_rooms_invite_list_follows_friends_coming_online(server: LiveS
     room_page.close()
 
 
+def test_an_invite_marks_the_friend_on_every_room_page_of_the_sender(server: LiveServer) -> None:
+    """A list pushed as the room page's socket opened can land after the click and wipe the
+    row the button marked: the invite sends the list again, friend marked invited."""
+    host, friend = friends(server)
+    other = friend.me_socket(watching=False)
+    html = host.post("/en/room/new", {"game": "koa"}, page="/en/room/")
+    code = re.search(r'ws-connect="/ws/room/(\w+)\?', html)
+    assert code, html
+    room_page = room_page_socket(server, host, code.group(1))
+    assert "Invited" not in room_page.receive_until('id="invite-friends"')
+    friend_id = account_id(host, friend)
+    invite = {"to": str(friend_id), "game": "koa", "link": f"/en/room/{code.group(1)}"}
+    host.post("/en/friends/invite", invite, page=f"/en/room/{code.group(1)}")
+    assert "Invited" in room_page.receive_until("Invited")
+    room_page.close()
+    other.close()
+
+
 def test_a_room_code_in_the_page_socket_tells_a_stranger_nothing(server: LiveServer) -> None:
     """The invite list comes only for a room its reader sits in: a stranger's socket
     answers the same for a real room's code and a made-up one."""

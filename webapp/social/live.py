@@ -70,6 +70,9 @@ class Social:
             return None
         made = self.invites.add(sender, found[0].username, to, game, link)
         self.tell(to, "invites")
+        # The sender's room pages get their list again: one rendered just before the
+        # invite (a socket that had just opened) may replace the row the button marks.
+        self.tell(sender, "offer")
         return made
 
     def expire(self, link: str) -> None:
