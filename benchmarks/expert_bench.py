@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._timing import percentile  # noqa: E402
-from webapp.game.registry import get  # noqa: E402
-from webapp.game.search import DEALS, SECONDS, Expert  # noqa: E402
+from benchmarks._timing import percentile
+from webapp.game.registry import get
+from webapp.game.search import DEALS, SECONDS, Expert
 
 
 def measure(

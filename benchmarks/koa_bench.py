@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from webapp.game.koa import GAME, koa_cards  # noqa: E402
-from webapp.game.koa.cards import DECK, _koa_of_vector, koa_indexes  # noqa: E402
+from webapp.game.koa import GAME, koa_cards
+from webapp.game.koa.cards import DECK, _koa_of_vector, koa_indexes
 
 # CPU time of this process: the other workers sharing the machine do not inflate it.
 clock = time.process_time

@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._timing import percentile  # noqa: E402
-from webapp.game.koikoi import GAME, yaku  # noqa: E402
-from webapp.game.koikoi.cards import DECK, MONTH  # noqa: E402
-from webapp.game.koikoi.state import Play  # noqa: E402
-from webapp.game.koikoi.view import View as KoiKoiView  # noqa: E402
+from benchmarks._timing import percentile
+from webapp.game.koikoi import GAME, yaku
+from webapp.game.koikoi.cards import DECK, MONTH
+from webapp.game.koikoi.state import Play
+from webapp.game.koikoi.view import View as KoiKoiView
 
 
 def oracle_rate(seconds: float = 1.0) -> float:

@@ -126,7 +126,7 @@ class Server:
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,
-            stderr=open(self.instance / "server.log", "ab"),  # noqa: SIM115 - the child keeps it
+            stderr=open(self.instance / "server.log", "ab"),
         )
         for _ in range(200):
             try:

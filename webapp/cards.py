@@ -185,7 +185,6 @@ _HANAFUDA: Final[tuple[tuple[str, str, LazyString | None], ...]] = (
     ("dec-plain-2", "plain", None),
     ("dec-plain-3", "plain", None),
 )
-HANAFUDA_TYPES: Final[tuple[str, ...]] = tuple(card for card, _, _ in _HANAFUDA)
 
 BACK: Final = "back"
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from flask import Flask, Request, request
 
 COOKIE = "display"
-SLIDERS = ("contrast", "grain", "temperature")
 
 RGB = tuple[float, float, float]
 

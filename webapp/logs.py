@@ -52,7 +52,7 @@ class StandardError(logging.Handler):
         try:
             sys.stderr.write(self.format(record) + "\n")
             sys.stderr.flush()
-        except Exception:
+        except Exception:  # noqa: BLE001 - logging's own way: a failed write is reported, never raised
             self.handleError(record)
 
 

@@ -91,7 +91,7 @@ def post(client: FlaskClient, url: str, body: Any) -> Any:
 
 def as_form(body: Any) -> MultiDict[str, str]:
     """The form as the server reads it (raw bytes decoded with replacement, as werkzeug does)."""
-    from werkzeug.test import EnvironBuilder  # noqa: PLC0415
+    from werkzeug.test import EnvironBuilder
 
     data = body if isinstance(body, bytes) else urlencode(body).encode()
     builder = EnvironBuilder(

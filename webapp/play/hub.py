@@ -575,7 +575,7 @@ class Hub:
         for callback in self.on_finish:
             try:
                 callback(session)
-            except Exception:  # noqa: BLE001 - the match is over and stored either way
+            except Exception:  # the match is over and stored either way
                 log.exception("finish callback failed on table %s", session.id)
 
     def transfer(self, old: str, new: str) -> None:

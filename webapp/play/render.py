@@ -76,7 +76,6 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "to_act": session.game.to_act(session.state),
         "seconds_left": session.seconds_left(),
         "played_for": session.played_for,
-        "turn_seconds": int(session.hub.timing.turn_seconds),
         "outcome": session.game.outcome(session.state),
         "teams": session.game.teams(len(session.seats)),
     }

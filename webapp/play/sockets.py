@@ -118,7 +118,7 @@ def serve(live: LiveSocket, session: TableSession, listener: Listener) -> None:
                 session.submit(listener.seat, action, version)
             except Refusal as refusal:
                 session.notify(listener, notice(refusal.code))
-            except Exception:  # noqa: BLE001 - a failed write must not drop the player
+            except Exception:  # a failed write must not drop the player
                 current_app.logger.exception("action failed on table %s", session.id)
                 session.notify(listener, notice("try-again"))
     finally:

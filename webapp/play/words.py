@@ -96,11 +96,3 @@ PILE_KINDS: dict[str, Any] = {
     "ribbon": _l("Ribbons"),
     "plain": _l("Plains"),
 }
-
-LEVEL_NAMES: dict[str, Any] = {
-    "random": _l("Beginner"),
-    "easy": _l("Easy"),
-    "medium": _l("Medium"),
-    "hard": _l("Hard"),
-    "expert": _l("Expert"),
-}

@@ -212,7 +212,7 @@ class Rooms:
         for hook in list(self.on_change):
             try:
                 hook(room, event)
-            except Exception:  # noqa: BLE001 - a hook must not undo a room's change
+            except Exception:  # a hook must not undo a room's change
                 log.exception("room hook failed on %s", room.code)
 
     # Listeners -------------------------------------------------------------

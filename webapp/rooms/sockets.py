@@ -63,7 +63,7 @@ def serve(rooms: Rooms, code: str, live: LiveSocket, watcher: Watcher) -> None:
                 rooms.act(code, player, parse_message(raw))
             except RoomRefusal as refusal:
                 rooms.notify(code, watcher, refusal.code)
-            except Exception:  # noqa: BLE001 - a failed write must not drop the player
+            except Exception:  # a failed write must not drop the player
                 current_app.logger.exception("room action failed in %s", code)
                 rooms.notify(code, watcher, "try-again")
     finally:

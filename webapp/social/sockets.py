@@ -154,7 +154,7 @@ def serve(live: LiveSocket, player: str, held: Held) -> None:
                 social().answer_invite(player, name.partition(":")[2])
             try:
                 parts = fragments(player, names, socket.offer)
-            except Exception:  # noqa: BLE001 - a failed render must not drop the page's socket
+            except Exception:  # a failed render must not drop the page's socket
                 current_app.logger.exception("friends update failed for %s", player)
                 continue
             if parts:
