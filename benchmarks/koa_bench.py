@@ -20,7 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from webapp.game.koa import GAME, koa_cards
-from webapp.game.koa.cards import DECK, _koa_of_vector, koa_indexes
+from webapp.game.koa.cards import DECK
+from webapp.game.koa.oracle import _koa_of_vector, koa_indexes
 
 # CPU time of this process: the other workers sharing the machine do not inflate it.
 clock = time.process_time

@@ -19,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._timing import percentile
 from webapp.game.koikoi import GAME, yaku
+from webapp.game.koikoi.actions import Play
 from webapp.game.koikoi.cards import DECK, MONTH
-from webapp.game.koikoi.state import Play
-from webapp.game.koikoi.view import View as KoiKoiView
+from webapp.game.koikoi.view import KoikoiView
 
 
 def oracle_rate(seconds: float = 1.0) -> float:
@@ -49,7 +49,7 @@ def random_match_rate(games: int, seed: int, with_views: bool) -> float:
     return games / (time.perf_counter() - start)
 
 
-def declined(view: KoiKoiView, action: object) -> bool | None:
+def declined(view: KoikoiView, action: object) -> bool | None:
     """Whether a hand play lays a card down although one could capture (None: no capture)."""
     if view.phase != "play" or not isinstance(action, Play):
         return None

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks._timing import percentile
 from webapp.game.kowah import GAME, checki_pairs
 from webapp.game.kowah.cards import DECK
-from webapp.game.kowah.rules import _checki_pairs
+from webapp.game.kowah.oracle import _checki_pairs
 
 
 def oracle_rate(fresh: bool, seconds: float = 1.0) -> float:

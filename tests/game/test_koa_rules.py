@@ -11,8 +11,8 @@ import pytest
 from webapp.game.koa import GAME, KoaState, deal_from, koa_cards
 from webapp.game.koa.actions import Cabut, Makan, NextRound, Throw, Timeout, parse_action
 from webapp.game.koa.cards import DECK, GROUPS, TYPES, group
-from webapp.game.koa.rules import legal_throws
-from webapp.game.koa.state import Ban, new_game
+from webapp.game.koa.rules import legal_throws, new_game
+from webapp.game.koa.state import Ban
 from webapp.game.protocol import IllegalAction
 from webapp.game.replay import replay
 

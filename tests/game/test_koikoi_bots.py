@@ -8,21 +8,22 @@ from dataclasses import replace
 import pytest
 
 from webapp.game.koikoi import GAME
+from webapp.game.koikoi.actions import KoiKoi, Play, Stop
 from webapp.game.koikoi.bots import potential
 from webapp.game.koikoi.cards import DECK, MONTH, sort_cards
 from webapp.game.koikoi.rules import apply, new_game
-from webapp.game.koikoi.state import KoiKoi, Play, State, Stop
+from webapp.game.koikoi.state import KoikoiState
 from webapp.game.koikoi.view import view
 from webapp.game.simulate import bot_named
 
 LEVELS = sorted(level for level in GAME.bots if level != "expert")
 
 
-def positions(seed: int, count: int) -> list[State]:
+def positions(seed: int, count: int) -> list[KoikoiState]:
     """States met along a playout between two medium bots, each with a decision to make."""
     state = new_game(seed, {"rounds": 3})
     rng = random.Random(seed)
-    found: list[State] = []
+    found: list[KoikoiState] = []
     while (mover := GAME.to_act(state)) is not None and len(found) < count:
         if len(GAME.legal_actions(state)) > 1:
             found.append(state)
@@ -30,7 +31,7 @@ def positions(seed: int, count: int) -> list[State]:
     return found
 
 
-def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
+def reshuffle_hidden(state: KoikoiState, seat: int, rng: random.Random) -> KoikoiState:
     """The same state with the cards ``seat`` cannot see dealt differently behind it."""
     other = 1 - seat
     hidden = [*state.hands[other], *state.stock]
@@ -70,7 +71,7 @@ def test_bots_choose_legal_actions(level: str) -> None:
 
 
 def table(hand: tuple[str, ...], field: tuple[str, ...], mine: tuple[str, ...] = (),
-          theirs: tuple[str, ...] = ()) -> State:  # fmt: skip
+          theirs: tuple[str, ...] = ()) -> KoikoiState:  # fmt: skip
     """Seat 0 to play with these cards; the opponent holds eight of the rest."""
     placed = {*hand, *field, *mine, *theirs}
     rest = [card for card in DECK if card not in placed]
@@ -109,7 +110,7 @@ def test_hard_denies_what_medium_does_not_see() -> None:
     assert GAME.bots["medium"](view(state, 0), random.Random(1)) == Play("apr-plain-1")
 
 
-def decide_state(hand: tuple[str, ...], rounds_scores: tuple[int, int] = (0, 0)) -> State:
+def decide_state(hand: tuple[str, ...], rounds_scores: tuple[int, int] = (0, 0)) -> KoikoiState:
     """Seat 0 just formed a 1-point Plains yaku and must stop or call koi-koi."""
     plains = (
         "jan-plain-1",

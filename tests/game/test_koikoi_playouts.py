@@ -15,13 +15,14 @@ from hypothesis import strategies as st
 
 from tests.game.playout import assert_refused, heuristic, play
 from webapp.game.koikoi import GAME
+from webapp.game.koikoi.actions import KoikoiAction, Play, Take
 from webapp.game.koikoi.cards import DECK
-from webapp.game.koikoi.state import Action, Play, State, Take
+from webapp.game.koikoi.state import KoikoiState
 
 SORTED_DECK = sorted(DECK)
 
 
-def check(state: State, rng: random.Random) -> None:
+def check(state: KoikoiState, rng: random.Random) -> None:
     assert sorted(GAME.cards(state)) == SORTED_DECK
     sizes = [len(hand) for hand in state.hands]
     assert all(0 <= size <= 8 for size in sizes)
@@ -33,7 +34,7 @@ def check(state: State, rng: random.Random) -> None:
         waiting = state.pending is not None and state.pending.source == "hand"
         assert len(state.stock) == 8 + sum(sizes) + waiting
     # an action outside the legal ones is refused with a reason code
-    wrong: Action = Play(rng.choice(DECK)) if rng.random() < 0.5 else Take(rng.choice(DECK))
+    wrong: KoikoiAction = Play(rng.choice(DECK)) if rng.random() < 0.5 else Take(rng.choice(DECK))
     if wrong not in GAME.legal_actions(state):
         assert_refused(GAME, state, wrong)
 

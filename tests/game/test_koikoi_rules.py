@@ -10,6 +10,7 @@ import pytest
 
 from webapp.game.deck import shuffled
 from webapp.game.koikoi import GAME
+from webapp.game.koikoi.actions import KoiKoi, Next, Play, Stop, Take, Timeout, parse_action
 from webapp.game.koikoi.cards import DECK, MONTH, MONTHS, sort_cards
 from webapp.game.koikoi.rules import (
     apply,
@@ -20,16 +21,7 @@ from webapp.game.koikoi.rules import (
     starter_draw,
     to_act,
 )
-from webapp.game.koikoi.state import (
-    KoiKoi,
-    Next,
-    Play,
-    State,
-    Stop,
-    Take,
-    Timeout,
-    parse_action,
-)
+from webapp.game.koikoi.state import KoikoiState
 from webapp.game.protocol import IllegalAction
 
 LIGHTS_TWO = ("jan-crane", "mar-curtain")
@@ -55,7 +47,7 @@ def table(
     koikoi: int | None = None,
     number: int = 1,
     rounds: int = 12,
-) -> State:
+) -> KoikoiState:
     """A round in progress with these cards placed; every other card goes under the stock."""
     placed = [*hands[0], *hands[1], *field, *stock_top, *captured[0], *captured[1]]
     assert len(placed) == len(set(placed))
@@ -79,7 +71,7 @@ def table(
     )
 
 
-def play(state: State, *texts: str) -> State:
+def play(state: KoikoiState, *texts: str) -> KoikoiState:
     for text in texts:
         state = apply(state, parse_action(text))
     return state
@@ -274,7 +266,7 @@ def test_kuttsuki_needs_four_pairs() -> None:
 # --- Koi-koi -------------------------------------------------------------------------------
 
 
-def three_lights_turn() -> State:
+def three_lights_turn() -> KoikoiState:
     """Seat 0 is about to form Three Lights with the moon and still holds a card after."""
     return table(
         (("aug-moon", "feb-plain-1"), ("apr-plain-1", "jun-plain-1")),

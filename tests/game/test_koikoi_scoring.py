@@ -6,7 +6,7 @@ import pytest
 
 from webapp.game.koikoi import yaku
 from webapp.game.koikoi.cards import ANIMALS, DECK, KIND, LIGHTS, PLAINS, RIBBONS
-from webapp.game.koikoi.scoring import SLUGS, improved, near_yaku, round_points
+from webapp.game.koikoi.oracle import SLUGS, improved, near_yaku, round_points
 
 FIVE = ["jan-crane", "mar-curtain", "aug-moon", "nov-rain-man", "dec-phoenix"]
 ISC = ["jul-boar", "oct-deer", "jun-butterflies"]

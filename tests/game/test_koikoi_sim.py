@@ -9,16 +9,8 @@ from hypothesis import strategies as st
 
 from webapp.game.koikoi import yaku
 from webapp.game.koikoi.cards import DECK
-from webapp.game.koikoi.scoring import improved
-from webapp.game.koikoi.sim import (
-    base_points,
-    by_month,
-    deal_unseen,
-    land,
-    mask_of,
-    rollout,
-    score,
-)
+from webapp.game.koikoi.oracle import improved
+from webapp.game.koikoi.sim import base_points, by_month, deal_unseen, land, mask_of, rollout, score
 
 piles = st.lists(st.sampled_from(DECK), unique=True, max_size=30)
 

@@ -6,9 +6,10 @@ import re
 from dataclasses import replace
 
 from webapp.game.koikoi import GAME
+from webapp.game.koikoi.actions import KoiKoi, Next, Play, Stop, Take
 from webapp.game.koikoi.cards import DECK, sort_cards
 from webapp.game.koikoi.rules import apply, new_game
-from webapp.game.koikoi.state import KoiKoi, Next, Play, State, Stop, Take
+from webapp.game.koikoi.state import KoikoiState
 from webapp.game.koikoi.view import view
 
 
@@ -16,7 +17,7 @@ def mentions(text: str, cards: frozenset[str] | set[str] | tuple[str, ...]) -> s
     return {card for card in cards if re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", text)}
 
 
-def deciding_state() -> State:
+def deciding_state() -> KoikoiState:
     """Seat 0 just formed Three Lights and is asked to stop or call koi-koi."""
     hands = (("aug-moon", "feb-plain-1", "nov-swallow"), ("apr-plain-1", "jun-plain-1", "oct-deer"))
     field = ("aug-plain-1", "jun-blue")

@@ -9,9 +9,10 @@ import pytest
 
 from webapp.game.deck import remove_one
 from webapp.game.kowah import GAME
+from webapp.game.kowah.actions import Discard
 from webapp.game.kowah.bots import BOTS
 from webapp.game.kowah.cards import sort_cards
-from webapp.game.kowah.state import Discard, KowahState, arranged_deal
+from webapp.game.kowah.state import KowahState, arranged_deal
 from webapp.game.simulate import bot_named
 
 LEVELS = ("random", "easy", "medium", "hard")

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from tests.game.playout import CHEAP_BOTS, Playout, assert_refused, play
 from webapp.game.actions import Timeout
 from webapp.game.kowah import GAME
+from webapp.game.kowah.actions import Discard, KowahAction
 from webapp.game.kowah.cards import DECK, TYPES
-from webapp.game.kowah.state import Discard, KowahAction, KowahState
+from webapp.game.kowah.state import KowahState
 
 SORTED_DECK = sorted(DECK)
 #: Every deal ends well within this many actions.
@@ -32,7 +33,7 @@ def check_cards(state: KowahState) -> None:
         assert sorted(sizes) == [8] * (state.players - 1) + [9]
     else:
         acting = 9 if state.phase == "discard" else 8
-        assert sizes == [acting if seat == state.current else 8 for seat in range(state.players)]
+        assert sizes == [acting if seat == state.turn else 8 for seat in range(state.players)]
     assert len(state.stock) + sum(sizes) + len(state.pile) == 120
     for hand, known, pair in zip(state.hands, state.known, state.exposed, strict=True):
         # what everyone knows of a hand is in it

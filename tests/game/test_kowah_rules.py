@@ -7,9 +7,9 @@ import itertools
 import pytest
 
 from webapp.game.kowah import checki_pairs
+from webapp.game.kowah.actions import parse_action
 from webapp.game.kowah.cards import DECK, HONOURS, SUITS, TYPES, kind, sort_cards
-from webapp.game.kowah.rules import MULTIPLIER, claimant, win_reason
-from webapp.game.kowah.state import parse_action
+from webapp.game.kowah.oracle import MULTIPLIER, claimant, win_reason
 from webapp.game.protocol import IllegalAction
 
 

@@ -5,20 +5,10 @@ from __future__ import annotations
 import pytest
 
 from webapp.game.kowah import GAME
+from webapp.game.kowah.actions import Discard, Draw, KowahAction, Take, Timeout
 from webapp.game.kowah.bots import BOTS
-from webapp.game.kowah.state import (
-    Discard,
-    Draw,
-    KowahAction,
-    KowahState,
-    PileCard,
-    Take,
-    Timeout,
-    apply,
-    arranged_deal,
-    legal_actions,
-    new_game,
-)
+from webapp.game.kowah.rules import apply, legal_actions, new_game
+from webapp.game.kowah.state import KowahState, PileCard, arranged_deal
 from webapp.game.protocol import IllegalAction
 
 # Seat 0 becomes checki by drawing coins-1 and discarding red-flower (pair coins-1).
@@ -72,7 +62,7 @@ def test_setup_refuses_other_player_counts(players: object) -> None:
 
 
 def test_setup_first_player_is_random_but_fixed_by_the_seed() -> None:
-    firsts = {new_game(seed, {}).current for seed in range(60)}
+    firsts = {new_game(seed, {}).turn for seed in range(60)}
     assert firsts == {0, 1, 2}
     assert new_game(9, {}) == new_game(9, {})
 
@@ -94,7 +84,7 @@ def test_a_turn_draws_the_stock_top_then_discards_back_to_eight() -> None:
     state = play(state, "discard strings-9")
     assert len(state.hands[0]) == 8
     assert state.pile == (PileCard(0, "strings-9"),)
-    assert (state.current, state.phase) == (1, "take")
+    assert (state.turn, state.phase) == (1, "take")
 
 
 def test_the_next_player_may_take_the_latest_discard() -> None:
@@ -158,25 +148,25 @@ def test_a_discard_that_leaves_checki_may_declare_with_it_or_not() -> None:
     # only the discard that leaves checki offers the declaration
     assert declaring(legal) == [Discard("red-flower", "coins-1")]
     declared = play(state, "discard red-flower declare coins-1")
-    assert declared.exposed[0] == "coins-1" and declared.current == 1
+    assert declared.exposed[0] == "coins-1" and declared.turn == 1
     assert [e.kind for e in declared.events[-2:]] == ["discard", "declare"]
 
 
 def test_a_checki_hand_that_does_not_declare_passes_the_turn_with_its_discard() -> None:
     """No step waits on a seat after its discard: the others could tell it is checki."""
     state = play(deal(["coins-1"]), "draw", "discard red-flower")
-    assert (state.current, state.phase, state.exposed[0]) == (1, "take", None)
+    assert (state.turn, state.phase, state.exposed[0]) == (1, "take", None)
     assert state.events[-1].kind == "discard"
 
 
 def test_a_hand_that_is_not_checki_gets_no_declare_step() -> None:
     state = play(deal(["strings-9"]), "draw", "discard strings-9")
-    assert (state.current, state.phase) == (1, "take")
+    assert (state.turn, state.phase) == (1, "take")
 
 
 def test_passing_keeps_the_hand_free_and_it_may_declare_later() -> None:
     state = play(deal(["coins-1", *JUNK]), "draw", "discard red-flower")
-    assert state.exposed == (None, None, None) and state.current == 1
+    assert state.exposed == (None, None, None) and state.turn == 1
     state = play(state, "draw", "discard strings-9", "draw", "discard myriads-2")
     assert Take() in legal_actions(state)  # an undeclared seat may still take discards
     state = play(state, "draw")
@@ -236,7 +226,7 @@ def test_a_declared_hand_is_locked_and_its_turns_draw_and_discard_the_same_card(
     # seat 0's turn was played at once: it drew coins-3 and discarded it
     assert state.hands[0] == locked
     assert state.pile[-1] == PileCard(0, "coins-3")
-    assert (state.current, state.phase) == (1, "take")
+    assert (state.turn, state.phase) == (1, "take")
 
 
 def test_a_declared_seat_never_acts_again() -> None:
@@ -338,13 +328,13 @@ def test_the_deal_is_drawn_when_the_last_draw_brings_no_winner() -> None:
 
 def test_timeout_draws_and_discards_the_drawn_card() -> None:
     state = apply(deal(["strings-9"]), GAME.timeout_action(deal(["strings-9"])))
-    assert state.pile == (PileCard(0, "strings-9"),) and state.current == 1
+    assert state.pile == (PileCard(0, "strings-9"),) and state.turn == 1
 
 
 def test_timeout_after_a_take_discards_the_first_legal_card_in_canonical_order() -> None:
     state = play(deal(JUNK), "draw", "discard strings-9", "take")
     state = apply(state, Timeout())
-    assert state.pile[-1] == PileCard(1, "coins-2") and state.current == 2
+    assert state.pile[-1] == PileCard(1, "coins-2") and state.turn == 2
 
 
 def test_timeout_declares_with_the_first_pair_in_canonical_order() -> None:

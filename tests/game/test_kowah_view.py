@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from webapp.game.kowah import GAME
+from webapp.game.kowah.actions import Discard, Draw, Take
 from webapp.game.kowah.cards import sort_cards
-from webapp.game.kowah.state import Discard, Draw, KowahState, PileCard, Take, arranged_deal
+from webapp.game.kowah.state import KowahState, PileCard, arranged_deal
 from webapp.game.kowah.view import hidden_cards, view
 
 READY = "coins-5 strings-5 myriads-5 coins-7 strings-7 myriads-7 coins-1 red-flower".split()
@@ -41,7 +42,7 @@ def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
 def test_the_acting_seat_gets_its_legal_actions_phase_and_drawn_card() -> None:
     state = play(deal("strings-9"), "draw")
     mine, other = view(state, 0), view(state, 1)
-    assert (mine.current, mine.phase, mine.drawn) == (0, "discard", "strings-9")
+    assert (mine.turn, mine.phase, mine.drawn) == (0, "discard", "strings-9")
     assert mine.legal == GAME.legal_actions(state)
     assert other.legal == () and other.drawn is None and other.phase == "discard"
 
@@ -84,15 +85,15 @@ def test_whether_an_undeclared_seat_is_checki_stays_hidden() -> None:
     """A checki seat that does not declare ends its turn with its discard, like any other."""
     checki = play(deal("coins-1"), "draw", "discard red-flower")
     loose = play(deal("strings-9"), "draw", "discard strings-9")
-    assert checki.current == loose.current == 1 and checki.phase == loose.phase == "take"
+    assert checki.turn == loose.turn == 1 and checki.phase == loose.phase == "take"
     for seat in (1, 2, None):
         ours, theirs = view(checki, seat), view(loose, seat)
         assert [s.hand_count for s in ours.seats] == [s.hand_count for s in theirs.seats]
         assert [(e.seq, e.kind, e.seat) for e in ours.events] == [
             (e.seq, e.kind, e.seat) for e in theirs.events
         ]
-        assert (ours.current, ours.phase, ours.legal) == (
-            theirs.current,
+        assert (ours.turn, ours.phase, ours.legal) == (
+            theirs.turn,
             theirs.phase,
             theirs.legal,
         )
@@ -103,7 +104,7 @@ def test_decided_every_hand_is_revealed_when_the_deal_ends() -> None:
     state = play(state, "draw")
     seen = view(state, 2)
     assert seen.outcome is not None and seen.outcome.winners == (0,)
-    assert seen.current is None and seen.phase == "over" and seen.legal == ()
+    assert seen.turn is None and seen.phase == "over" and seen.legal == ()
     assert [seat.hand for seat in seen.seats] == list(state.hands)
     assert seen.events[-1].kind == "win" and seen.events[-1].reason == "draw"
     assert hidden_cards(state, None) == hidden_cards(state, 2)  # only stock-only types

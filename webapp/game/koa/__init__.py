@@ -1,24 +1,21 @@
-"""Koa (kartu ceki), the Minangkabau game for four players in two teams: the engine.
+"""Koa (kartu ceki, RULES.md §1): 4 players in two teams of two, a match of rounds.
 
-The package follows RULES.md §1: ``cards`` (types, groups, the ``koa_cards`` oracle),
-``state`` (records and the deal), ``rules`` (legal actions and ``apply``), ``view`` (what
-a seat may know) and ``bots``.  ``GAME`` is the descriptor the registry finds.
+``GAME`` is the descriptor the registry finds; ``koa_cards`` is the rules oracle.  The
+modules follow the layout every game shares (see :mod:`webapp.game`).
 """
 
 from __future__ import annotations
 
 from webapp.game.koa.actions import KoaAction, parse_action
 from webapp.game.koa.bots import BOTS
-from webapp.game.koa.cards import DECK, koa_cards
-from webapp.game.koa.rules import apply, legal_actions, outcome, timeout_action, to_act
+from webapp.game.koa.cards import DECK
+from webapp.game.koa.oracle import koa_cards
+from webapp.game.koa.rules import apply, legal_actions, new_game, outcome, timeout_action, to_act
 from webapp.game.koa.sampling import sample, settled
-from webapp.game.koa.state import SEATS, KoaState, deal_from, new_game
-from webapp.game.koa.view import KoaView, cards, hidden_cards, view
+from webapp.game.koa.state import SEATS, KoaState, deal_from
+from webapp.game.koa.view import KoaView, all_cards, hidden_cards, view
 from webapp.game.protocol import Game
 from webapp.game.search import Expert, Rules
-
-__all__ = ["GAME", "KoaState", "KoaView", "deal_from", "koa_cards"]
-
 
 #: Stored with every table; raise it when a rules change makes old logs replay
 #: differently, and regenerate tests/game/golden on purpose (its README says how).
@@ -59,8 +56,10 @@ GAME: Game[KoaState, KoaAction, KoaView] = Game(
     teams=_teams,
     bots={**BOTS, "expert": EXPERT},
     deck=DECK,
-    cards=cards,
+    cards=all_cards,
     hidden_cards=hidden_cards,
     rules_version=RULES_VERSION,
     default_options={"mode": "quick"},
 )
+
+__all__ = ["GAME", "KoaAction", "KoaState", "KoaView", "deal_from", "koa_cards"]

@@ -29,8 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from webapp.game.koa.actions import Cabut, KoaAction, Makan, NextRound, Throw
-from webapp.game.koa.cards import COPIES, GROUP_OF, INDEX, TYPES, koa_indexes
+from webapp.game.koa.cards import COPIES, GROUP_OF, INDEX, TYPES
 from webapp.game.koa.hand import distance, outs
+from webapp.game.koa.oracle import koa_indexes
 from webapp.game.koa.state import SEATS
 from webapp.game.koa.view import KoaView
 from webapp.game.protocol import Bot

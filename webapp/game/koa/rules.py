@@ -28,13 +28,17 @@ case open (each a careful player's reading):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
-from webapp.game.deck import next_seat, remove_one, seats_after
+from webapp.game.deck import next_seat, remove_one, rng, seats_after
 from webapp.game.koa.actions import Cabut, KoaAction, Makan, NextRound, Throw, Timeout
-from webapp.game.koa.cards import INDEX, is_hiu, koa_cards, sort_cards
+from webapp.game.koa.cards import INDEX, is_hiu, sort_cards
+from webapp.game.koa.oracle import koa_cards
 from webapp.game.koa.state import (
     GANTUNG,
+    MODES,
     PUTUIH,
     SEATS,
     Ban,
@@ -100,6 +104,30 @@ def legal_throws(state: KoaState) -> tuple[str, ...]:
         if allowed:
             candidates = allowed
     return tuple(candidates)
+
+
+def parse_options(options: Mapping[str, Any]) -> str:
+    """The match mode from the table's options (``quick`` unless ``full`` is asked).
+
+    >>> parse_options({}), parse_options({"mode": "full"})
+    ('quick', 'full')
+    """
+    mode = str(options.get("mode", "quick"))
+    if mode not in MODES:
+        raise IllegalAction("bad-option", f"mode={mode}")
+    return mode
+
+
+def new_game(seed: int, options: Mapping[str, Any]) -> KoaState:
+    """A new match: the first starter is drawn at random from the seed.
+
+    >>> state = new_game(7, {})
+    >>> [len(hand) for hand in state.hands], len(state.arena), state.mode
+    ([11, 11, 11, 11], 136, 'quick')
+    """
+    mode = parse_options(options)
+    starter = rng(seed, "koa-starter").randrange(SEATS)
+    return deal_round(seed, mode, 1, starter, (0,) * SEATS)
 
 
 def legal_actions(state: KoaState) -> tuple[KoaAction, ...]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 
 from webapp.game.koa.bots import known_in_hands
-from webapp.game.koa.cards import DECK, TYPES, counts, koa_cards, sort_cards
+from webapp.game.koa.cards import DECK, TYPES, counts, sort_cards
 from webapp.game.koa.hand import distance
+from webapp.game.koa.oracle import koa_cards
 from webapp.game.koa.state import SEATS, KoaState
 from webapp.game.koa.view import KoaView
 

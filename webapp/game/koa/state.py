@@ -2,18 +2,17 @@
 
 The state holds everything, hidden or not; ``view.py`` decides what a seat may see and
 ``rules.py`` moves from one state to the next.  ``deal_from`` builds a round from explicit
-hands and arena so tests can set up any position; ``new_game`` deals from the seed.
+hands and arena so tests can set up any position; ``deal_round`` deals one from the seed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from webapp.game.deck import rng, shuffled
-from webapp.game.koa.cards import DECK, HAND_SIZE, koa_cards, sort_cards
-from webapp.game.protocol import IllegalAction
+from webapp.game.deck import shuffled
+from webapp.game.koa.cards import DECK, HAND_SIZE, sort_cards
+from webapp.game.koa.oracle import koa_cards
 
 SEATS = 4
 MODES = ("quick", "full")
@@ -121,18 +120,6 @@ class KoaState:
         return None
 
 
-def parse_options(options: Mapping[str, Any]) -> str:
-    """The match mode from the table's options (``quick`` unless ``full`` is asked).
-
-    >>> parse_options({}), parse_options({"mode": "full"})
-    ('quick', 'full')
-    """
-    mode = str(options.get("mode", "quick"))
-    if mode not in MODES:
-        raise IllegalAction("bad-option", f"mode={mode}")
-    return mode
-
-
 def deal_from(
     hands: Sequence[Iterable[str]],
     arena: Iterable[str],
@@ -190,15 +177,3 @@ def deal_round(seed: int, mode: str, round_no: int, starter: int, marks: Sequenc
         round_no=round_no,
         marks=marks,
     )
-
-
-def new_game(seed: int, options: Mapping[str, Any]) -> KoaState:
-    """A new match: the first starter is drawn at random from the seed.
-
-    >>> state = new_game(7, {})
-    >>> [len(hand) for hand in state.hands], len(state.arena), state.mode
-    ([11, 11, 11, 11], 136, 'quick')
-    """
-    mode = parse_options(options)
-    starter = rng(seed, "koa-starter").randrange(SEATS)
-    return deal_round(seed, mode, 1, starter, (0,) * SEATS)

@@ -98,7 +98,7 @@ def _event_for(event: Event, state: KoaState, seat: int | None) -> Event:
 def view(state: KoaState, seat: int | None) -> KoaView:
     """What ``seat`` (None: a spectator) may know of the match.
 
-    >>> from webapp.game.koa.state import new_game
+    >>> from webapp.game.koa.rules import new_game
     >>> mine = view(new_game(3, {}), 0)
     >>> len(mine.hand), mine.hand_counts, mine.arena_count
     (11, (11, 11, 11, 11), 136)
@@ -147,7 +147,7 @@ def view(state: KoaState, seat: int | None) -> KoaView:
     )
 
 
-def cards(state: KoaState) -> tuple[str, ...]:
+def all_cards(state: KoaState) -> tuple[str, ...]:
     """Every card of the state in every zone: hands, arena and the throw pile."""
     pile = tuple(record.card for record in state.throws if record.eaten_by is None)
     return tuple(card for hand in state.hands for card in hand) + state.arena + pile

@@ -1,18 +1,18 @@
-"""Koi-Koi (hanafuda, 2 players, RULES.md §3): the engine, its views and bots, as ``GAME``.
+"""Koi-Koi (hanafuda, RULES.md §3): 2 players, a match of 3, 6 or 12 rounds.
 
-``yaku(captured)`` is the rules oracle: each yaku a collection of captured cards forms,
-with its points before doubling.
+``GAME`` is the descriptor the registry finds; ``yaku`` is the rules oracle.  The modules
+follow the layout every game shares (see :mod:`webapp.game`).
 """
 
 from __future__ import annotations
 
+from webapp.game.koikoi.actions import KoikoiAction, parse_action
 from webapp.game.koikoi.bots import BOTS
 from webapp.game.koikoi.cards import DECK
+from webapp.game.koikoi.oracle import yaku
 from webapp.game.koikoi.rules import (
     DEFAULT_OPTIONS,
-    all_cards,
     apply,
-    hidden_cards,
     legal_actions,
     new_game,
     outcome,
@@ -20,9 +20,8 @@ from webapp.game.koikoi.rules import (
     to_act,
 )
 from webapp.game.koikoi.sampling import sample, settled
-from webapp.game.koikoi.scoring import yaku
-from webapp.game.koikoi.state import Action, State, parse_action
-from webapp.game.koikoi.view import View, view
+from webapp.game.koikoi.state import KoikoiState
+from webapp.game.koikoi.view import KoikoiView, all_cards, hidden_cards, view
 from webapp.game.protocol import Game, solo_teams
 from webapp.game.search import Expert, Rules
 
@@ -38,7 +37,7 @@ EXPERT = Expert(
     playout=BOTS["hard"],
 )
 
-GAME: Game[State, Action, View] = Game(
+GAME: Game[KoikoiState, KoikoiAction, KoikoiView] = Game(
     name="koikoi",
     seat_counts=(2,),
     new_game=new_game,
@@ -59,4 +58,4 @@ GAME: Game[State, Action, View] = Game(
     default_options=DEFAULT_OPTIONS,
 )
 
-__all__ = ["GAME", "yaku"]
+__all__ = ["GAME", "KoikoiAction", "KoikoiState", "KoikoiView", "yaku"]

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from webapp.game.koikoi.actions import KoiKoi, KoikoiAction, Play, Stop, Take
 from webapp.game.koikoi.cards import (
     ANIMALS,
     BLUES,
@@ -41,13 +41,13 @@ from webapp.game.koikoi.cards import (
     SAKE_CUP,
 )
 from webapp.game.koikoi.sim import INDEX, WORTH, by_month, deal_unseen, mask_of, rollout
-from webapp.game.koikoi.state import Action, KoiKoi, Play, Stop, Take
-from webapp.game.koikoi.view import Pile, View
+from webapp.game.koikoi.view import KoikoiView, Pile
+from webapp.game.protocol import Bot
 
 Probs = list[float]
 
 
-def random_bot(view: View, rng: random.Random) -> Action:
+def random_bot(view: KoikoiView, rng: random.Random) -> KoikoiAction:
     """Uniform over the legal actions."""
     return rng.choice(view.legal)
 
@@ -69,7 +69,7 @@ class Seen:
     opponent_count: int
 
     @staticmethod
-    def of(view: View) -> Seen:
+    def of(view: KoikoiView) -> Seen:
         me = view.seat if view.seat is not None else view.to_act or 0
         visible = {*view.hand, *view.field, *_cards(view.captured[0]), *_cards(view.captured[1])}
         if view.pending is not None:
@@ -105,9 +105,11 @@ def _outcome_of(
     return new_hand, tuple(other for other in field if other not in same), pile
 
 
-def _options(view: View, seen: Seen) -> list[tuple[Action, tuple[int, ...], tuple[int, ...], int]]:
+def _options(
+    view: KoikoiView, seen: Seen
+) -> list[tuple[KoikoiAction, tuple[int, ...], tuple[int, ...], int]]:
     """Each candidate action with the hand, field and pile it leads to (choices expanded)."""
-    results: list[tuple[Action, tuple[int, ...], tuple[int, ...], int]] = []
+    results: list[tuple[KoikoiAction, tuple[int, ...], tuple[int, ...], int]] = []
     if view.phase == "choose" and view.pending is not None:
         card = INDEX[view.pending.card]
         for option in view.pending.options:
@@ -276,11 +278,11 @@ def _naive_chances(hand: tuple[int, ...], field: tuple[int, ...], mine: int) -> 
 # --- the levels -----------------------------------------------------------------------
 
 
-def _single(view: View) -> Action | None:
+def _single(view: KoikoiView) -> KoikoiAction | None:
     return view.legal[0] if len(view.legal) == 1 else None
 
 
-def easy_bot(view: View, rng: random.Random) -> Action:
+def easy_bot(view: KoikoiView, rng: random.Random) -> KoikoiAction:
     """Takes the dearest capture, lays down the cheapest card, always stops."""
     if (only := _single(view)) is not None:
         return only
@@ -288,7 +290,7 @@ def easy_bot(view: View, rng: random.Random) -> Action:
         return Stop()
     seen = Seen.of(view)
 
-    def worth(option: tuple[Action, tuple[int, ...], tuple[int, ...], int]) -> float:
+    def worth(option: tuple[KoikoiAction, tuple[int, ...], tuple[int, ...], int]) -> float:
         action, _, _, pile = option
         gained = pile & ~seen.mine
         value = sum(WORTH[card] for card in range(48) if gained >> card & 1)
@@ -299,7 +301,7 @@ def easy_bot(view: View, rng: random.Random) -> Action:
     return max(_options(view, seen), key=worth)[0]
 
 
-def medium_bot(view: View, rng: random.Random) -> Action:
+def medium_bot(view: KoikoiView, rng: random.Random) -> KoikoiAction:
     """Captures when it can, advancing its own yaku most; koi-koi on a cheap early yaku."""
     if (only := _single(view)) is not None:
         return only
@@ -322,7 +324,7 @@ def medium_bot(view: View, rng: random.Random) -> Action:
 KOIKOI_SAMPLES: Final = 48
 
 
-def _decide(view: View, seen: Seen, rng: random.Random) -> Action:
+def _decide(view: KoikoiView, seen: Seen, rng: random.Random) -> KoikoiAction:
     """Stop or koi-koi by playing sampled rounds out after a koi-koi."""
     assert view.prompt is not None
     stake = view.prompt.score.points
@@ -354,7 +356,7 @@ def _decide(view: View, seen: Seen, rng: random.Random) -> Action:
     return KoiKoi() if expected > stake + 1.0 else Stop()
 
 
-def hard_bot(view: View, rng: random.Random) -> Action:
+def hard_bot(view: KoikoiView, rng: random.Random) -> KoikoiAction:
     """Weighs its yaku against the opponent's with the unseen cards; samples koi-koi."""
     if (only := _single(view)) is not None:
         return only
@@ -366,7 +368,7 @@ def hard_bot(view: View, rng: random.Random) -> Action:
     mine_weight = 2.0 if view.koikoi == 1 - me else 1.0
     theirs_weight = 2.0 if view.koikoi == me else 1.0
 
-    def value(option: tuple[Action, tuple[int, ...], tuple[int, ...], int]) -> float:
+    def value(option: tuple[KoikoiAction, tuple[int, ...], tuple[int, ...], int]) -> float:
         _, hand, field, pile = option
         mine_p, theirs_p = _chances(hand, field, pile, seen.theirs, seen)
         return mine_weight * potential(mine_p) - theirs_weight * potential(theirs_p)
@@ -374,7 +376,7 @@ def hard_bot(view: View, rng: random.Random) -> Action:
     return max(_options(view, seen), key=value)[0]
 
 
-BOTS: Final[dict[str, Callable[[View, random.Random], Action]]] = {
+BOTS: dict[str, Bot[KoikoiView, KoikoiAction]] = {
     "random": random_bot,
     "easy": easy_bot,
     "medium": medium_bot,

@@ -31,20 +31,10 @@ from typing import Any
 
 from webapp.game.actions import Timeout
 from webapp.game.deck import remove_one, shuffled
+from webapp.game.koikoi.actions import KoiKoi, KoikoiAction, Next, Play, Stop, Take
 from webapp.game.koikoi.cards import DECK, MONTH, MONTHS, ORDER, sort_cards
-from webapp.game.koikoi.scoring import SPECIAL_HAND_POINTS, improved, round_points, yaku
-from webapp.game.koikoi.state import (
-    Action,
-    Event,
-    KoiKoi,
-    Next,
-    Pending,
-    Play,
-    RoundResult,
-    State,
-    Stop,
-    Take,
-)
+from webapp.game.koikoi.oracle import SPECIAL_HAND_POINTS, improved, round_points, yaku
+from webapp.game.koikoi.state import Event, KoikoiState, Pending, RoundResult
 from webapp.game.protocol import IllegalAction, Outcome
 
 ROUND_CHOICES = (3, 6, 12)
@@ -95,7 +85,7 @@ def _four_of_a_month(cards: tuple[str, ...]) -> bool:
     return 4 in Counter(MONTH[card] for card in cards).values()
 
 
-def _deal(state: State, number: int, starter: int) -> State:
+def _deal(state: KoikoiState, number: int, starter: int) -> KoikoiState:
     """Deal round ``number``, redealing as the rules say, and settle a special hand."""
     redeals: list[str] = []
     events: list[Event] = [Event("deal", starter, codes=(str(number),))]
@@ -140,7 +130,7 @@ def _deal(state: State, number: int, starter: int) -> State:
     return dealt
 
 
-def new_game(seed: int, options: Mapping[str, Any]) -> State:
+def new_game(seed: int, options: Mapping[str, Any]) -> KoikoiState:
     """Draw for the first starter and deal round 1 of a match.
 
     >>> state = new_game(7, {"rounds": 3})
@@ -153,7 +143,7 @@ def new_game(seed: int, options: Mapping[str, Any]) -> State:
     if rounds not in ROUND_CHOICES or isinstance(rounds, bool):
         raise IllegalAction("bad-option", f"rounds={given!r}")
     draws, starter = starter_draw(seed)
-    blank = State(
+    blank = KoikoiState(
         seed=seed,
         rounds=rounds,
         number=0,
@@ -177,7 +167,7 @@ def new_game(seed: int, options: Mapping[str, Any]) -> State:
     return _deal(blank, 1, starter)
 
 
-def _emit(state: State, *events: Event) -> State:
+def _emit(state: KoikoiState, *events: Event) -> KoikoiState:
     return replace(
         state,
         events=(state.events + events)[-EVENTS_KEPT:],
@@ -201,7 +191,7 @@ def matches(field: tuple[str, ...], card: str) -> tuple[str, ...]:
     return tuple(other for other in field if MONTH[other] == month)
 
 
-def _capture(state: State, card: str, taken: tuple[str, ...]) -> State:
+def _capture(state: KoikoiState, card: str, taken: tuple[str, ...]) -> KoikoiState:
     """The seat in turn captures ``taken`` from the field with ``card``."""
     seat = state.turn
     field = tuple(other for other in state.field if other not in taken)
@@ -210,7 +200,7 @@ def _capture(state: State, card: str, taken: tuple[str, ...]) -> State:
     return _emit(state, Event("capture", seat, (card, *taken)))
 
 
-def _land(state: State, card: str, source: str) -> State:
+def _land(state: KoikoiState, card: str, source: str) -> KoikoiState:
     """Play ``card`` (from hand or stock) onto the field; two matches leave a choice."""
     found = matches(state.field, card)
     if not found:
@@ -222,7 +212,7 @@ def _land(state: State, card: str, source: str) -> State:
     return _capture(state, card, found)
 
 
-def _flip(state: State) -> State:
+def _flip(state: KoikoiState) -> KoikoiState:
     """Turn over the stock's top card and play it; then end the turn unless a choice waits."""
     card, stock = state.stock[0], state.stock[1:]
     state = _emit(replace(state, stock=stock, phase="play"), Event("flip", state.turn, (card,)))
@@ -230,7 +220,7 @@ def _flip(state: State) -> State:
     return state if state.phase == "choose" else _end_turn(state)
 
 
-def _end_turn(state: State) -> State:
+def _end_turn(state: KoikoiState) -> KoikoiState:
     """Check the mover's yaku: a stop/koi-koi prompt, a round end, or the other's turn."""
     seat = state.turn
     pile = state.captured[seat]
@@ -245,7 +235,7 @@ def _end_turn(state: State) -> State:
     return _pass_turn(state)
 
 
-def _pass_turn(state: State) -> State:
+def _pass_turn(state: KoikoiState) -> KoikoiState:
     other = 1 - state.turn
     if not state.hands[0] and not state.hands[1]:
         return _end_round(state, None, "hands-out", {})
@@ -254,7 +244,9 @@ def _pass_turn(state: State) -> State:
     )
 
 
-def _end_round(state: State, winner: int | None, reason: str, found: Mapping[str, int]) -> State:
+def _end_round(
+    state: KoikoiState, winner: int | None, reason: str, found: Mapping[str, int]
+) -> KoikoiState:
     """Score the round, record its result, and end the round (or the match)."""
     if winner is None:
         base, seven, doubled, points = 0, False, False, 0
@@ -291,13 +283,13 @@ def _end_round(state: State, winner: int | None, reason: str, found: Mapping[str
     return _emit(state, Event("round-end", winner, codes=(reason,)))
 
 
-def next_starter(state: State) -> int:
+def next_starter(state: KoikoiState) -> int:
     """Who starts the round after the last finished one: its winner, else the other seat."""
     last = state.results[-1]
     return last.winner if last.winner is not None else 1 - last.starter
 
 
-def to_act(state: State) -> int | None:
+def to_act(state: KoikoiState) -> int | None:
     """The seat whose decision the game waits for (None once the match is over)."""
     if state.phase == "match-over":
         return None
@@ -306,7 +298,7 @@ def to_act(state: State) -> int | None:
     return state.turn
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def legal_actions(state: KoikoiState) -> tuple[KoikoiAction, ...]:
     """Every action the seat to act may take now (the timeout action aside)."""
     if state.phase == "play":
         return tuple(Play(card) for card in state.hands[state.turn])
@@ -320,7 +312,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
-def apply(state: State, action: Action) -> State:
+def apply(state: KoikoiState, action: KoikoiAction) -> KoikoiState:
     """The state after ``action`` by the seat to act; raises IllegalAction when refused."""
     if state.phase == "match-over":
         raise IllegalAction("game-over")
@@ -361,12 +353,12 @@ def apply(state: State, action: Action) -> State:
     raise IllegalAction("bad-action", str(action))
 
 
-def timeout_action(state: State) -> Action:
+def timeout_action(state: KoikoiState) -> KoikoiAction:
     """What the table plays when the seat to act runs out of time."""
     return Timeout()
 
 
-def _timeout(state: State) -> State:
+def _timeout(state: KoikoiState) -> KoikoiState:
     """Finish the acting seat's turn by a fixed rule: first card, first option, stop."""
     if state.phase == "round-over":
         return apply(state, Next())
@@ -378,7 +370,7 @@ def _timeout(state: State) -> State:
     return state
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: KoikoiState) -> Outcome | None:
     """The match result once every round is played, else None."""
     if state.phase != "match-over":
         return None
@@ -393,30 +385,3 @@ def outcome(state: State) -> Outcome | None:
             "results": tuple(result.as_dict() for result in state.results),
         },
     )
-
-
-def all_cards(state: State) -> tuple[str, ...]:
-    """Every card in every zone (hands, field, stock, captured piles, a pending card)."""
-    pending = (state.pending.card,) if state.pending else ()
-    return (
-        *state.hands[0],
-        *state.hands[1],
-        *state.field,
-        *state.stock,
-        *state.captured[0],
-        *state.captured[1],
-        *pending,
-    )
-
-
-def hidden_cards(state: State, seat: int | None) -> frozenset[str]:
-    """Cards the seat may not see now: the stock, and the hands it does not hold.
-
-    Once a round is over both hands are shown, so only the stock stays hidden.
-    """
-    hidden = set(state.stock)
-    if state.phase not in ("round-over", "match-over"):
-        for other in (0, 1):
-            if other != seat:
-                hidden.update(state.hands[other])
-    return frozenset(hidden)

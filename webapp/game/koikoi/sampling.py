@@ -11,11 +11,11 @@ import random
 
 from webapp.game.koikoi.bots import _cards
 from webapp.game.koikoi.cards import DECK, sort_cards
-from webapp.game.koikoi.state import State
-from webapp.game.koikoi.view import View
+from webapp.game.koikoi.state import KoikoiState
+from webapp.game.koikoi.view import KoikoiView
 
 
-def _this_turn(view: View) -> list[str]:
+def _this_turn(view: KoikoiView) -> list[str]:
     """The cards the seat in turn has captured since it played its hand card, in order."""
     recent: list[str] = []
     if view.phase == "play":
@@ -28,7 +28,7 @@ def _this_turn(view: View) -> list[str]:
     return recent
 
 
-def _piles(view: View) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _piles(view: KoikoiView) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Both piles, the mover's with this turn's captures last (the rules compare yaku before)."""
     recent = _this_turn(view)
     piles = [_cards(view.captured[0]), _cards(view.captured[1])]
@@ -37,7 +37,7 @@ def _piles(view: View) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return piles[0], piles[1]
 
 
-def sample(view: View, rng: random.Random) -> State:
+def sample(view: KoikoiView, rng: random.Random) -> KoikoiState:
     """A state consistent with ``view``: the unseen cards dealt to the other hand and stock."""
     assert view.seat is not None
     other = 1 - view.seat
@@ -50,7 +50,7 @@ def sample(view: View, rng: random.Random) -> State:
     hands = [view.hand, view.hand]
     hands[other] = sort_cards(unseen[:size])
     piles = _piles(view)
-    return State(
+    return KoikoiState(
         seed=0,
         rounds=view.rounds,
         number=view.round,
@@ -73,7 +73,7 @@ def sample(view: View, rng: random.Random) -> State:
     )
 
 
-def settled(state: State, seat: int) -> float | None:
+def settled(state: KoikoiState, seat: int) -> float | None:
     """Points the seat won in the round just over (negative: the opponent's), else None."""
     if state.phase not in ("round-over", "match-over"):
         return None

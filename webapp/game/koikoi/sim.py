@@ -3,7 +3,7 @@
 The engine's frozen states are right for the table but too slow to play thousands of
 sample rounds per decision.  Here a card is its index in ``DECK`` (its month is
 ``index // 4``), a captured pile is an int bit mask, and ``base_points`` scores a mask
-exactly as ``scoring.yaku`` does (the tests compare them).  A yaku is new or improved
+exactly as ``oracle.yaku`` does (the tests compare them).  A yaku is new or improved
 exactly when the total rises, because every replacement rule swaps a yaku for a dearer
 one, so the model only tracks totals.
 """
@@ -59,7 +59,7 @@ MOON_B: Final = mask_of([MOON])
 
 
 def base_points(mask: int) -> int:
-    """The sum of the yaku points a captured mask forms (as ``scoring.yaku`` sums them).
+    """The sum of the yaku points a captured mask forms (as ``oracle.yaku`` sums them).
 
     >>> base_points(mask_of(["jan-crane", "mar-curtain", "aug-moon", "sep-sake-cup"]))
     15

@@ -1,7 +1,6 @@
-"""Koi-Koi's frozen data: the actions with their text forms, events, round results, the state.
+"""Koi-Koi's frozen data: pending choices, events, round results, the state.
 
-One state is one whole match.  The actions' ``str()`` is the action log's format and
-``parse_action`` reads it back.  Nothing here decides a rule; ``rules`` does.
+One state is one whole match.  Nothing here decides a rule; ``rules`` does.
 """
 
 from __future__ import annotations
@@ -9,64 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from webapp.game.actions import NextRound, OnCard, Timeout, Word, parser
-from webapp.game.koikoi.cards import MONTH
-
 #: The phases of a match.  ``play``: the seat to move plays a hand card; ``choose``: it
 #: picks which of two same-month field cards its played or turned-over card takes;
 #: ``decide``: it stops or calls koi-koi; ``round-over``: both hands are shown until the
 #: next round's starter deals; ``match-over``: the game is finished.
 PHASES = ("play", "choose", "decide", "round-over", "match-over")
-
-
-@dataclass(frozen=True)
-class Play(OnCard):
-    """Play a hand card to the field (capturing what its month takes)."""
-
-    verb = "play"
-
-
-@dataclass(frozen=True)
-class Take(OnCard):
-    """Choose which of two same-month field cards the pending card captures."""
-
-    verb = "take"
-
-
-@dataclass(frozen=True)
-class Stop(Word):
-    """End the round now and score the yaku formed."""
-
-    word = "stop"
-
-
-@dataclass(frozen=True)
-class KoiKoi(Word):
-    """Play on for more (the round's only koi-koi call)."""
-
-    word = "koikoi"
-
-
-#: Koi-Koi calls dealing the next round "next", as the other games do.
-Next = NextRound
-
-Action = Play | Take | Stop | KoiKoi | Next | Timeout
-
-_parse = parser([Play, Take, Stop, KoiKoi, Next, Timeout], MONTH)
-
-
-def parse_action(text: str) -> Action:
-    """The action written as ``text`` (its log form).
-
-    >>> parse_action("play jan-crane")
-    Play(card='jan-crane')
-    >>> str(parse_action("take mar-plain-1"))
-    'take mar-plain-1'
-    >>> parse_action("koikoi")
-    KoiKoi()
-    """
-    action: Action = _parse(text)
-    return action
 
 
 @dataclass(frozen=True)
@@ -141,7 +87,7 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class State:
+class KoikoiState:
     """A whole Koi-Koi match at one moment.
 
     ``number`` is the current round (1-based) of ``rounds``; ``starter`` the seat that

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webapp.game.koikoi.actions import KoikoiAction
 from webapp.game.koikoi.cards import KIND, PLAINS, sort_cards
+from webapp.game.koikoi.oracle import Progress, RoundScore, near_yaku, round_points, yaku
 from webapp.game.koikoi.rules import legal_actions, next_starter, to_act
-from webapp.game.koikoi.scoring import Progress, RoundScore, near_yaku, round_points, yaku
-from webapp.game.koikoi.state import Action, Event, Pending, RoundResult, State
+from webapp.game.koikoi.state import Event, KoikoiState, Pending, RoundResult
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Prompt:
 
 
 @dataclass(frozen=True)
-class View:
+class KoikoiView:
     """One seat's screen of a Koi-Koi match (``seat`` None: a spectator).
 
     Fields:
@@ -101,7 +102,7 @@ class View:
     pending: Pending | None
     prompt: Prompt | None
     koikoi: int | None
-    legal: tuple[Action, ...]
+    legal: tuple[KoikoiAction, ...]
     events: tuple[Event, ...]
     event_count: int
     result: RoundResult | None
@@ -125,7 +126,7 @@ def _lines(cards: tuple[str, ...]) -> tuple[YakuLine, ...]:
     return tuple(YakuLine(slug, points) for slug, points in yaku(cards).items())
 
 
-def view(state: State, seat: int | None) -> View:
+def view(state: KoikoiState, seat: int | None) -> KoikoiView:
     """The match as ``seat`` may see it (None: a spectator)."""
     over = state.phase in ("round-over", "match-over")
     acting = to_act(state)
@@ -135,7 +136,7 @@ def view(state: State, seat: int | None) -> View:
         score = round_points(yaku(state.captured[mover]), state.koikoi not in (None, mover))
         prompt = Prompt(mover, score)
     mine, theirs = state.captured
-    return View(
+    return KoikoiView(
         seat=seat,
         round=state.number,
         rounds=state.rounds,
@@ -164,3 +165,30 @@ def view(state: State, seat: int | None) -> View:
         history=state.results,
         next_starter=next_starter(state) if state.phase == "round-over" else None,
     )
+
+
+def all_cards(state: KoikoiState) -> tuple[str, ...]:
+    """Every card in every zone (hands, field, stock, captured piles, a pending card)."""
+    pending = (state.pending.card,) if state.pending else ()
+    return (
+        *state.hands[0],
+        *state.hands[1],
+        *state.field,
+        *state.stock,
+        *state.captured[0],
+        *state.captured[1],
+        *pending,
+    )
+
+
+def hidden_cards(state: KoikoiState, seat: int | None) -> frozenset[str]:
+    """Cards the seat may not see now: the stock, and the hands it does not hold.
+
+    Once a round is over both hands are shown, so only the stock stays hidden.
+    """
+    hidden = set(state.stock)
+    if state.phase not in ("round-over", "match-over"):
+        for other in (0, 1):
+            if other != seat:
+                hidden.update(state.hands[other])
+    return frozenset(hidden)

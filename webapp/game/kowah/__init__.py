@@ -1,30 +1,20 @@
 """Kowah (Cheki, RULES.md §2): 2 to 4 players each for themself, one deal of 120 cards.
 
-``GAME`` is the descriptor the registry finds; ``checki_pairs`` is the rules oracle.
+``GAME`` is the descriptor the registry finds; ``checki_pairs`` is the rules oracle.  The
+modules follow the layout every game shares (see :mod:`webapp.game`).
 """
 
 from __future__ import annotations
 
+from webapp.game.kowah.actions import KowahAction, parse_action
 from webapp.game.kowah.bots import BOTS
 from webapp.game.kowah.cards import DECK
-from webapp.game.kowah.rules import checki_pairs
+from webapp.game.kowah.oracle import checki_pairs
+from webapp.game.kowah.rules import apply, legal_actions, new_game, outcome, timeout_action, to_act
 from webapp.game.kowah.sampling import sample, settled
-from webapp.game.kowah.state import (
-    DEFAULT_PLAYERS,
-    PLAYER_COUNTS,
-    KowahAction,
-    KowahState,
-    apply,
-    cards,
-    legal_actions,
-    new_game,
-    outcome,
-    parse_action,
-    timeout_action,
-    to_act,
-)
-from webapp.game.kowah.view import KowahView, hidden_cards, view
-from webapp.game.protocol import Bot, Game, solo_teams
+from webapp.game.kowah.state import DEFAULT_PLAYERS, PLAYER_COUNTS, KowahState
+from webapp.game.kowah.view import KowahView, all_cards, hidden_cards, view
+from webapp.game.protocol import Game, solo_teams
 from webapp.game.search import Expert, Rules
 
 #: Stored with every table; raise it when a rules change makes old logs replay
@@ -44,8 +34,6 @@ EXPERT = Expert(
     proposers=(BOTS["medium"], BOTS["easy"]),
 )
 
-_bots: dict[str, Bot[KowahView, KowahAction]] = {**BOTS, "expert": EXPERT}
-
 GAME: Game[KowahState, KowahAction, KowahView] = Game(
     name="kowah",
     seat_counts=PLAYER_COUNTS,
@@ -59,9 +47,9 @@ GAME: Game[KowahState, KowahAction, KowahView] = Game(
     parse_action=parse_action,
     seats=lambda state: state.players,
     teams=solo_teams,
-    bots=_bots,
+    bots={**BOTS, "expert": EXPERT},
     deck=DECK,
-    cards=cards,
+    cards=all_cards,
     hidden_cards=hidden_cards,
     rules_version=RULES_VERSION,
     default_options={"players": DEFAULT_PLAYERS},

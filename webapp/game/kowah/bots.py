@@ -19,9 +19,10 @@ import random
 from collections.abc import Callable, Sequence
 from math import exp, log
 
+from webapp.game.kowah.actions import Discard, KowahAction, Take
 from webapp.game.kowah.cards import COPIES, KIND, KINDS, ORDER, TYPES, TYPES_OF_KIND
-from webapp.game.kowah.state import Discard, KowahAction, Take
 from webapp.game.kowah.view import KowahView
+from webapp.game.protocol import Bot
 
 INF = float("inf")
 _TYPE_KIND: tuple[int, ...] = tuple(KINDS.index(KIND[card]) for card in TYPES)
@@ -312,15 +313,15 @@ def _declaring(legal: Sequence[KowahAction], card: str) -> list[Discard]:
     return [a for a in legal if isinstance(a, Discard) and a.card == card and a.declare]
 
 
-easy: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=False)
-medium: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=True)
-hard: Callable[[KowahView, random.Random], KowahAction] = _Planner(
+easy_bot: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=False)
+medium_bot: Callable[[KowahView, random.Random], KowahAction] = _Planner(counting=False, safe=True)
+hard_bot: Callable[[KowahView, random.Random], KowahAction] = _Planner(
     counting=True, safe=True, soft=0.08
 )
 
-BOTS: dict[str, Callable[[KowahView, random.Random], KowahAction]] = {
+BOTS: dict[str, Bot[KowahView, KowahAction]] = {
     "random": random_bot,
-    "easy": easy,
-    "medium": medium,
-    "hard": hard,
+    "easy": easy_bot,
+    "medium": medium_bot,
+    "hard": hard_bot,
 }

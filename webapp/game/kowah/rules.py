@@ -1,105 +1,319 @@
-"""Kowah's rules oracle: which 8-card hands are checki, which pair they may expose, who claims.
+"""Kowah's rules (RULES.md §2): the deal, legal actions and the pure transition ``apply``.
 
-Checki is two triples (three cards of one kind: suits free for ranks, one honour for honours)
-and one identical pair. When the pair shares its rank with a triple, the five cards of that
-rank must be two of one suit, two of a second and one of the third, and either suited pair may
-be exposed. Two triples may share a rank (six cards of one rank, suits free, are two triples),
-and eight cards of one rank are checki when some split into two triples and a pair passes
-those rules, the exposed pair being a type held exactly twice (RULES.md §2, decided), so that
-its third copy is a card the player does not hold.
+A turn is take (draw the stock's top, or take the latest discard), then discard; a discard
+that leaves 8 checki cards may declare at once, naming the pair to expose (``discard X
+declare P``). The choice rides on the discard, so no step ever waits on a seat after it
+discarded: others could tell from that wait that the hand is checki (issue #15). Declared
+seats have no choices left, so their turns (draw; discard that card unless it wins) are
+played automatically as soon as they come up. Winning cards are claimed automatically the
+moment they are drawn or discarded.
+Decisions where RULES.md is silent: copies of a type are indistinguishable, so a taken type
+may not be discarded in the same turn even when another copy is held; the deal ends drawn at
+once when the draw that empties the stock wins nothing (the drawer does not discard); the
+winning card joins the winner's hand; the turn timer draws if nothing was taken, discards
+the drawn card (or else the first legal card in canonical order), and declares with the first
+exposable pair in canonical order when the hand left is checki, as the bots would.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
-from webapp.game.deck import seats_after
-from webapp.game.kowah.cards import KIND
+from webapp.game.actions import Timeout
+from webapp.game.deck import next_seat, remove_one, rng, shuffled
+from webapp.game.kowah.actions import Discard, Draw, KowahAction, Take
+from webapp.game.kowah.cards import DECK, sort_cards
+from webapp.game.kowah.oracle import MULTIPLIER, checki_pairs, claimant, win_reason
+from webapp.game.kowah.state import (
+    DEFAULT_PLAYERS,
+    HAND_SIZE,
+    PLAYER_COUNTS,
+    Event,
+    KowahState,
+    Phase,
+    PileCard,
+)
+from webapp.game.protocol import IllegalAction, Outcome
 
-#: Win multipliers by how the winning card came.
-SELF_DRAW, OTHER_DRAW, DISCARD = 3, 1, 2
-MULTIPLIER: dict[str, int] = {"self-draw": SELF_DRAW, "draw": OTHER_DRAW, "discard": DISCARD}
 
+def new_game(seed: int, options: Mapping[str, Any]) -> KowahState:
+    """Shuffle, deal 8 to each player and pick the first player, all from the seed.
 
-def checki_pairs(hand: Iterable[str]) -> frozenset[str]:
-    """The pair types an 8-card hand may expose when declaring; empty when it is not checki.
-
-    >>> sorted(checki_pairs(["coins-5", "strings-5", "myriads-5", "coins-7", "strings-7",
-    ...                      "strings-7", "red-flower", "red-flower"]))
-    ['red-flower']
-    >>> sorted(checki_pairs(["coins-5", "coins-5", "strings-5", "strings-5", "myriads-5",
-    ...                      "old-thousand", "old-thousand", "old-thousand"]))
-    ['coins-5', 'strings-5']
-    >>> checki_pairs(["coins-5", "coins-5", "coins-5", "strings-5", "strings-5",
-    ...               "coins-7", "strings-7", "myriads-7"])
-    frozenset()
+    >>> state = new_game(1, {"players": 4})
+    >>> [len(hand) for hand in state.hands], len(state.stock), state.phase
+    ([8, 8, 8, 8], 88, 'take')
     """
-    cards = tuple(sorted(hand))
-    if len(cards) != 8:
-        return frozenset()
-    return _checki_pairs(cards)
+    players = options.get("players", DEFAULT_PLAYERS)
+    if players not in PLAYER_COUNTS:
+        raise IllegalAction("bad-players", str(players))
+    order = shuffled(DECK, seed, "kowah", "deal")
+    hands = tuple(
+        sort_cards(order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(players)
+    )
+    first = rng(seed, "kowah", "first").randrange(players)
+    return KowahState(
+        seed=seed,
+        players=players,
+        hands=hands,
+        stock=order[players * HAND_SIZE :],
+        pile=(),
+        exposed=(None,) * players,
+        known=((),) * players,
+        turn=first,
+        phase="take",
+        drawn=None,
+        taken=None,
+        events=(Event("start", first),),
+    )
 
 
-@lru_cache(maxsize=1 << 16)
-def _checki_pairs(cards: tuple[str, ...]) -> frozenset[str]:
-    # Group by kind, then by type within the kind: the shape of each kind decides.
-    kinds: dict[str, dict[str, int]] = {}
-    for card in cards:
-        types = kinds.setdefault(KIND[card], {})
-        types[card] = types.get(card, 0) + 1
-    pairs: frozenset[str] | None = None
-    for types in kinds.values():
-        size = sum(types.values())
-        if size == 3 or size == 6:
-            # One triple, or two triples of one rank (honours never reach six).
-            continue
-        if pairs is not None:
-            return frozenset()  # only one kind may hold the pair
-        if size == 2 and len(types) == 1:
-            pairs = frozenset(types)
-        elif size == 5 and sorted(types.values()) == [1, 2, 2]:
-            pairs = frozenset(card for card, count in types.items() if count == 2)
-        elif size == 8:
-            # Eight of one rank: a pair type held exactly twice always leaves a split that
-            # passes (3-3-2: c c s + c s s; 4-2-2: c c s + c c s, each triple 2-2-1 with the
-            # pair), and no other type may be exposed; 4-3-1 and 4-4-0 are not checki.
-            pairs = frozenset(card for card, count in types.items() if count == 2)
+def legal_actions(state: KowahState) -> tuple[KowahAction, ...]:
+    """The actions the acting seat may choose now (the timer's "timeout" is not among them).
+
+    >>> legal_actions(new_game(1, {}))
+    (Draw(),)
+    """
+    seat = state.turn
+    if state.phase == "take":
+        if state.pile and state.exposed[seat] is None:
+            return (Draw(), Take())
+        return (Draw(),)
+    if state.phase == "discard":
+        if state.exposed[seat] is not None and state.drawn is not None:
+            return (Discard(state.drawn),)
+        hand = state.hands[seat]
+        return tuple(
+            action
+            for card in dict.fromkeys(hand)
+            if card != state.taken
+            for action in (
+                Discard(card),
+                *(Discard(card, pair) for pair in _pairs_left(hand, card)),
+            )
+        )
+    return ()
+
+
+def _pairs_left(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The pairs the hand left by discarding ``card`` may expose, in canonical order."""
+    return sort_cards(list(checki_pairs(remove_one(hand, card))))
+
+
+def to_act(state: KowahState) -> int | None:
+    """The seat whose decision the deal waits for (``None`` once it is over)."""
+    return None if state.phase == "over" else state.turn
+
+
+def outcome(state: KowahState) -> Outcome | None:
+    """How the deal ended, or ``None`` while it goes on."""
+    return state.result
+
+
+def apply(state: KowahState, action: KowahAction) -> KowahState:
+    """The state after the acting seat's ``action``; raises ``IllegalAction`` with a reason.
+
+    >>> state = apply(new_game(1, {}), Draw())
+    >>> state.phase, len(state.hands[state.turn])
+    ('discard', 9)
+    """
+    if state.phase == "over":
+        raise IllegalAction("game-over")
+    if isinstance(action, Timeout):
+        return _timeout(state)
+    if isinstance(action, Draw):
+        _need_phase(state, "take")
+        return _draw(state)
+    if isinstance(action, Take):
+        return _take(state)
+    if isinstance(action, Discard):
+        return _discard(state, action.card, action.declare)
+    raise IllegalAction("bad-action", repr(action))
+
+
+def timeout_action(state: KowahState) -> KowahAction:
+    """The action the table plays when the acting seat's timer runs out."""
+    return Timeout()
+
+
+def _need_phase(state: KowahState, phase: Phase) -> None:
+    if state.phase != phase:
+        raise IllegalAction("wrong-phase", f"{state.phase}, not {phase}")
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` less one copy of ``card`` when present (known cards are a lower bound)."""
+    return remove_one(cards, card) if card in cards else cards
+
+
+def _win(state: KowahState, winner: int, card: str, source: int, drawn: bool) -> KowahState:
+    """End the deal: ``winner`` claims ``card`` from the drawer's hand or the pile."""
+    reason = win_reason(winner, source, drawn)
+    hands, pile, known = state.hands, state.pile, state.known
+    if winner != source or not drawn:
+        if drawn:
+            hands = _set(hands, source, remove_one(hands[source], card))
+            known = _set(known, source, _without(known[source], card))
         else:
-            return frozenset()
-    return pairs or frozenset()
+            pile = pile[:-1]
+        hands = _set(hands, winner, sort_cards(hands[winner] + (card,)))
+    multiplier = MULTIPLIER[reason]
+    result = Outcome(
+        winners=(winner,),
+        points=tuple(multiplier if seat == winner else 0 for seat in range(state.players)),
+        reason=reason,
+        detail={
+            "card": card,
+            "pair": state.exposed[winner],
+            "multiplier": multiplier,
+            "source": source,
+        },
+    )
+    event = Event("win", winner, card, source=source, reason=reason)
+    return replace(
+        state,
+        hands=hands,
+        pile=pile,
+        known=known,
+        phase="over",
+        events=state.events + (event,),
+        result=result,
+    )
 
 
-def claimant(card: str, source: int, exposed: tuple[str | None, ...], drawn: bool) -> int | None:
-    """The seat that wins ``card``, drawn from the stock or discarded by ``source``, if any.
+def _draw(state: KowahState) -> KowahState:
+    seat = state.turn
+    card, stock = state.stock[0], state.stock[1:]
+    public = state.public_draws
+    known = (
+        _set(state.known, seat, sort_cards(state.known[seat] + (card,))) if public else state.known
+    )
+    state = replace(
+        state,
+        hands=_set(state.hands, seat, sort_cards(state.hands[seat] + (card,))),
+        stock=stock,
+        known=known,
+        phase="discard",
+        drawn=card,
+        events=state.events + (Event("draw", seat, card, public=public),),
+    )
+    winner = claimant(card, seat, state.exposed, drawn=True)
+    if winner is not None:
+        return _win(state, winner, card, seat, drawn=True)
+    if not stock:
+        result = Outcome(winners=(), points=(0,) * state.players, reason="stock-out")
+        return replace(
+            state,
+            phase="over",
+            events=state.events + (Event("stock-out", seat),),
+            result=result,
+        )
+    return state
 
-    A drawer wins first when the card is their own winning card; otherwise the first declared
-    seat waiting on it in turn order after ``source``. (With four copies of each type two seats
-    can never wait on the same card, but the priority is kept as the rules state it.)
 
-    >>> claimant("coins-5", 0, (None, "coins-5", None), drawn=True)
-    1
-    >>> claimant("coins-5", 1, (None, "coins-5", None), drawn=True)
-    1
-    >>> claimant("coins-5", 1, (None, "coins-5", None), drawn=False) is None
-    True
-    >>> claimant("coins-5", 2, ("coins-5", "coins-5", None), drawn=False)
-    0
-    """
-    if drawn and exposed[source] == card:
-        return source
-    for seat in seats_after(source, len(exposed)):
-        if exposed[seat] == card:
-            return seat
-    return None
+def _take(state: KowahState) -> KowahState:
+    _need_phase(state, "take")
+    seat = state.turn
+    if state.exposed[seat] is not None:
+        raise IllegalAction("hand-locked")
+    if not state.pile:
+        raise IllegalAction("no-discard")
+    card = state.pile[-1].card
+    return replace(
+        state,
+        hands=_set(state.hands, seat, sort_cards(state.hands[seat] + (card,))),
+        pile=state.pile[:-1],
+        known=_set(state.known, seat, sort_cards(state.known[seat] + (card,))),
+        phase="discard",
+        taken=card,
+        events=state.events + (Event("take", seat, card),),
+    )
 
 
-def win_reason(winner: int, source: int, drawn: bool) -> str:
-    """The outcome reason code of a win: "self-draw", "draw" (another's) or "discard".
+def _discard(state: KowahState, card: str, declare: str | None) -> KowahState:
+    _need_phase(state, "discard")
+    seat = state.turn
+    if card not in state.hands[seat]:
+        raise IllegalAction("card-not-in-hand", card)
+    if state.exposed[seat] is not None and card != state.drawn:
+        raise IllegalAction("hand-locked", card)
+    if card == state.taken:
+        raise IllegalAction("discard-just-taken", card)
+    if declare is not None and declare not in _pairs_left(state.hands[seat], card):
+        raise IllegalAction("pair-not-exposable", declare)
+    state = _lay_down(state, card)
+    if state.phase == "over":
+        return state
+    if declare is not None:
+        state = _declare(state, declare)
+    return _end_turn(state)
 
-    >>> win_reason(1, 1, True), win_reason(2, 1, True), win_reason(2, 1, False)
-    ('self-draw', 'draw', 'discard')
-    """
-    if not drawn:
-        return "discard"
-    return "self-draw" if winner == source else "draw"
+
+def _declare(state: KowahState, pair: str) -> KowahState:
+    """The acting seat locks its hand, exposing ``pair`` (checked by the caller)."""
+    seat = state.turn
+    known = tuple(other for other in state.known[seat] if other != pair)
+    return replace(
+        state,
+        exposed=_set(state.exposed, seat, pair),
+        known=_set(state.known, seat, known),
+        events=state.events + (Event("declare", seat, pair),),
+    )
+
+
+def _end_turn(state: KowahState) -> KowahState:
+    """Pass the turn on, playing the locked turns of declared seats as they come up."""
+    while True:
+        state = replace(
+            state,
+            turn=next_seat(state.turn, state.players),
+            phase="take",
+            drawn=None,
+            taken=None,
+        )
+        if state.exposed[state.turn] is None:
+            return state
+        state = _draw(state)
+        if state.phase == "over":
+            return state
+        assert state.drawn is not None
+        state = _lay_down(state, state.drawn)
+        if state.phase == "over":
+            return state
+
+
+def _lay_down(state: KowahState, card: str) -> KowahState:
+    """The acting seat discards ``card`` face up; a seat waiting on it wins at once."""
+    seat = state.turn
+    state = replace(
+        state,
+        hands=_set(state.hands, seat, remove_one(state.hands[seat], card)),
+        pile=state.pile + (PileCard(seat, card),),
+        known=_set(state.known, seat, _without(state.known[seat], card)),
+        events=state.events + (Event("discard", seat, card),),
+    )
+    winner = claimant(card, seat, state.exposed, drawn=False)
+    if winner is not None:
+        return _win(state, winner, card, seat, drawn=False)
+    return state
+
+
+def _timeout(state: KowahState) -> KowahState:
+    if state.phase == "take":
+        state = _draw(state)
+        if state.phase == "over":
+            return state
+    if state.phase == "discard":
+        # Legal discards come in canonical order: the drawn card, else the first of them;
+        # a hand left checki declares with its first pair.
+        card = state.drawn
+        if card is None:
+            card = next(a.card for a in legal_actions(state) if isinstance(a, Discard))
+        pairs = () if state.exposed[state.turn] else _pairs_left(state.hands[state.turn], card)
+        state = _discard(state, card, pairs[0] if pairs else None)
+    return state

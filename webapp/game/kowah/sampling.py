@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 from webapp.game.kowah.cards import DECK, KIND, KINDS, sort_cards
-from webapp.game.kowah.rules import checki_pairs
+from webapp.game.kowah.oracle import checki_pairs
 from webapp.game.kowah.state import KowahState, Phase
 from webapp.game.kowah.view import KowahView
 
@@ -94,7 +94,7 @@ def sample(view: KowahView, rng: random.Random) -> KowahState:
         pile=view.pile,
         exposed=tuple(other.exposed for other in view.seats),
         known=tuple(other.known for other in view.seats),
-        current=view.seat,
+        turn=view.seat,
         phase=_PHASES[view.phase],
         drawn=view.drawn,
         taken=view.taken,

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webapp.game.kowah.actions import KowahAction, Take
 from webapp.game.kowah.cards import TYPES
-from webapp.game.kowah.state import Event, KowahAction, KowahState, PileCard, Take, legal_actions
+from webapp.game.kowah.rules import legal_actions
+from webapp.game.kowah.state import Event, KowahState, PileCard
 from webapp.game.protocol import Outcome
 
 #: How many of the latest events a view carries (enough for a full round at four seats).
@@ -78,7 +80,7 @@ class KowahView:
     #: Whether stock draws are shown to all (someone has declared).
     public_draws: bool
     #: The seat whose turn it is (``None`` once the deal is over).
-    current: int | None
+    turn: int | None
     #: The acting seat's step: "take", "discard" or "over".
     phase: str
     #: The card the viewer drew from the stock this turn (only during its own turn).
@@ -96,7 +98,7 @@ class KowahView:
 def view(state: KowahState, seat: int | None) -> KowahView:
     """The deal as ``seat`` may see it (``None``: a spectator)."""
     over = state.phase == "over"
-    acting = seat == state.current and not over
+    acting = seat == state.turn and not over
     start = max(0, len(state.events) - EVENT_WINDOW)
     events = tuple(
         _event_view(start + index, event, seat, over)
@@ -115,7 +117,7 @@ def view(state: KowahState, seat: int | None) -> KowahView:
         latest_discard=latest,
         can_take=Take() in legal,
         public_draws=state.public_draws,
-        current=None if over else state.current,
+        turn=None if over else state.turn,
         phase=state.phase,
         drawn=state.drawn if acting else None,
         taken=state.taken if acting else None,
@@ -156,3 +158,9 @@ def hidden_cards(state: KowahState, seat: int | None) -> frozenset[str]:
         if other == seat or state.phase == "over":
             seen.update(state.hands[other])
     return frozenset(card for card in TYPES if card not in seen)
+
+
+def all_cards(state: KowahState) -> tuple[str, ...]:
+    """Every card of the deal in every zone (hands, stock, pile)."""
+    in_hands = tuple(card for hand in state.hands for card in hand)
+    return in_hands + state.stock + tuple(entry.card for entry in state.pile)
