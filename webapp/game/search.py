@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -69,6 +69,22 @@ class Rules(Generic[S, A, V]):
     to_act: Callable[[S], int | None]
     sample: Callable[[V, random.Random], S]
     settled: Callable[[S, int], float | None]
+
+
+def unseen(deck: Sequence[str], seen: Iterable[str], rng: random.Random) -> list[str]:
+    """The deck less one copy of each ``seen`` card, shuffled: what ``sample`` deals at random.
+
+    Every game's ``sample`` starts here: the cards its view shows (or that everyone knows to
+    sit in a hand) stay where they are, and the rest go anywhere the view cannot see.
+
+    >>> sorted(unseen(["a", "a", "b", "c"], ["a", "c"], random.Random(1)))
+    ['a', 'b']
+    """
+    pool = list(deck)
+    for card in seen:
+        pool.remove(card)  # ValueError when the view shows more copies than the deck holds
+    rng.shuffle(pool)
+    return pool
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from webapp.game.koa.hand import distance
 from webapp.game.koa.oracle import koa_cards
 from webapp.game.koa.state import SEATS, KoaState
 from webapp.game.koa.view import KoaView
+from webapp.game.search import unseen
 
 #: Swaps tried to bring a ceki seat's dealt hand to ceki.
 CLIMB = 400
@@ -51,15 +52,12 @@ def _ceki_hand(known: list[str], pool: list[str], size: int,
 def sample(view: KoaView, rng: random.Random) -> KoaState:
     """A round consistent with ``view``: every card it does not show dealt at random."""
     assert view.seat is not None
-    pool = list(DECK)
     taken = [*view.hand, *(record.card for record in view.pile)]
     known = [
         [TYPES[i] for i, count in enumerate(row) for _ in range(count)]
         for row in known_in_hands(view)
     ]
-    for card in taken + [card for row in known for card in row]:
-        pool.remove(card)
-    rng.shuffle(pool)
+    pool = unseen(DECK, taken + [card for row in known for card in row], rng)
     hands = [view.hand] * SEATS
     koa = [frozenset(view.koa_cards)] * SEATS
     for seat in range(SEATS):

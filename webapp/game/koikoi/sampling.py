@@ -13,6 +13,7 @@ from webapp.game.koikoi.bots import _cards
 from webapp.game.koikoi.cards import DECK, sort_cards
 from webapp.game.koikoi.state import KoikoiState
 from webapp.game.koikoi.view import KoikoiView
+from webapp.game.search import unseen
 
 
 def _this_turn(view: KoikoiView) -> list[str]:
@@ -44,11 +45,10 @@ def sample(view: KoikoiView, rng: random.Random) -> KoikoiState:
     seen = {*view.hand, *view.field, *_cards(view.captured[0]), *_cards(view.captured[1])}
     if view.pending is not None:
         seen.add(view.pending.card)
-    unseen = [card for card in DECK if card not in seen]
-    rng.shuffle(unseen)
+    pool = unseen(DECK, seen, rng)
     size = view.hand_counts[other]
     hands = [view.hand, view.hand]
-    hands[other] = sort_cards(unseen[:size])
+    hands[other] = sort_cards(pool[:size])
     piles = _piles(view)
     return KoikoiState(
         seed=0,
@@ -61,7 +61,7 @@ def sample(view: KoikoiView, rng: random.Random) -> KoikoiState:
         redeals=view.redeals,
         hands=(hands[0], hands[1]),
         field=view.field,
-        stock=tuple(unseen[size:]),
+        stock=tuple(pool[size:]),
         captured=piles,
         phase=view.phase,
         turn=view.turn,

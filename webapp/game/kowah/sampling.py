@@ -15,15 +15,12 @@ from webapp.game.kowah.cards import DECK, KIND, KINDS, sort_cards
 from webapp.game.kowah.oracle import checki_pairs
 from webapp.game.kowah.state import KowahState, Phase
 from webapp.game.kowah.view import KowahView
+from webapp.game.search import unseen
 
 _PHASES: dict[str, Phase] = {"take": "take", "discard": "discard"}
 
 #: Tries at dealing a declared hand checki before settling for any cards (never seen).
 TRIES = 50
-
-
-def _draw(pool: list[str], card: str) -> None:
-    pool.remove(card)
 
 
 def _triples(pool: list[str], fixed: list[str], size: int, rng: random.Random) -> list[str] | None:
@@ -63,15 +60,11 @@ def _declared_hand(pool: list[str], pair: str, known: tuple[str, ...], size: int
 def sample(view: KowahView, rng: random.Random) -> KowahState:
     """A deal consistent with ``view``: every card it does not show dealt at random."""
     assert view.seat is not None
-    pool = list(DECK)
-    for card in (*view.hand, *(entry.card for entry in view.pile)):
-        _draw(pool, card)
+    seen = [*view.hand, *(entry.card for entry in view.pile)]
     for other in view.seats:
         if other.seat != view.seat:
-            fixed = other.known + ((other.exposed, other.exposed) if other.exposed else ())
-            for card in fixed:
-                _draw(pool, card)
-    rng.shuffle(pool)
+            seen += other.known + ((other.exposed, other.exposed) if other.exposed else ())
+    pool = unseen(DECK, seen, rng)
     hands = [view.hand] * view.players
     # The declared hands first: they are the ones the dealt cards must fit.
     for other in sorted(view.seats, key=lambda seat_view: seat_view.exposed is None):
@@ -83,7 +76,7 @@ def sample(view: KowahView, rng: random.Random) -> KowahState:
         else:
             fill = pool[:size]
         for card in fill:
-            _draw(pool, card)
+            pool.remove(card)
         pair = (other.exposed, other.exposed) if other.exposed else ()
         hands[other.seat] = sort_cards([*other.known, *pair, *fill])
     return KowahState(
