@@ -6,7 +6,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
 
-from webapp import cards
+from webapp import adapters
 
 
 def test_the_landing_page_links_to_play_with_friends(client: FlaskClient) -> None:
@@ -26,7 +26,7 @@ def test_long_dutch_card_names_can_break_with_a_hyphen(app: Flask) -> None:
     with app.test_request_context("/nl/"), force_locale("nl"):
         words = {
             word
-            for card in cards.deck("koikoi")
+            for card in adapters.deck("koikoi")
             for word in str(card.subject).split()
             if len(word.replace("\u00ad", "")) > 9
         }

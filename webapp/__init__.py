@@ -28,9 +28,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
 
     from webapp import (
+        adapters,
         assets,
         auth,
-        cards,
         cli,
         db,
         display,
@@ -63,7 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     cli.init_app(app)
     errors.init_app(app)
     display.init_app(app)
-    cards.init_app(app)
+    adapters.init_app(app)
     sockets.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(rules.bp)

@@ -33,16 +33,18 @@ from tests.hostile.strategies import form_data, texts
 from tests.hostile.test_seats import DEFINITIONS
 from tests.play.conftest import ManualClock
 from tests.play.test_leaks import mentions
+from webapp.adapters import setups
 from webapp.auth import accounts, rules
 from webapp.auth.models import User
 from webapp.display import COOKIE
 from webapp.play.hub import Hub, TableSession
 from webapp.play.models import TableRecord
-from webapp.play.setups import SETUPS
 from webapp.play.store import Seat
 
 PASSWORD = "tea at the lapau"
 LANGS = st.sampled_from(["id", "en", "nl"])
+
+SETUPS = setups()
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ import pytest
 
 from tests.counterfactual import bot_log, observers, twin_game, twins
 from tests.play.conftest import ManualClock, Recorder
-from webapp import cards
+from webapp import adapters
 from webapp.game import registry
 from webapp.game.registry import AnyGame
 from webapp.game.replay import replay
@@ -40,7 +40,7 @@ CASES = (
 
 
 def mentions(html: str, game: str, card_id: str) -> bool:
-    art = cards.card(game, card_id).art
+    art = adapters.card(game, card_id).art
     pattern = rf"(?<![\w-])({re.escape(card_id)}|{re.escape(art)})(?![\w-])"
     return re.search(pattern, html) is not None
 

@@ -9,8 +9,8 @@ import pytest
 from webapp.rooms import logic
 from webapp.rooms.logic import ABANDONED, FINISHED, PLAYING, Game, Place, Room, RoomRefusal
 
-KOA = Game("koa", "mode", ("quick", "full"), 4, ("Sutan", "Malin", "Bagindo"))
-KOWAH = Game("kowah", "players", (2, 3, 4), {2: 2, 3: 3, 4: 4}, ("Baba Liem", "Nyonya Tan"))
+KOA = Game("koa", "mode", ("quick", "full"), 4, ("Sutan", "Malin", "Bagindo"), "quick")
+KOWAH = Game("kowah", "players", (2, 3, 4), {2: 2, 3: 3, 4: 4}, ("Baba Liem", "Nyonya Tan"), 3)
 
 
 def koa_room() -> Room:

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 
-from webapp import cards
+from webapp import adapters
 from webapp.play import markup, parts, routes, sockets, words
 from webapp.play.hub import (
     Hub,
@@ -19,12 +19,11 @@ from webapp.play.hub import (
     thread_scheduler,
 )
 from webapp.play.render import layout_template, make_renderer, split_fragments
-from webapp.play.setups import SETUPS
 from webapp.play.store import Store
 
 
 def table_title(table: TableSession) -> str:
-    return SETUPS[table.game.name].title
+    return adapters.get(table.game.name).title
 
 
 def bot_level(table: TableSession) -> str:
@@ -32,32 +31,11 @@ def bot_level(table: TableSession) -> str:
 
 
 def card_name(card_id: str, game: str) -> str:
-    return str(cards.card(game, card_id).name)
-
-
-def yaku_name(slug: str) -> str:
-    return str(words.YAKU.get(slug, slug))
+    return str(adapters.card(game, card_id).name)
 
 
 def seat_name(seat: int, names: list[str]) -> str:
     return names[seat]
-
-
-def koa_mark(marks: int) -> str:
-    """Koa's marks keep their Minang names in every language."""
-    return ("", "batu", "gantung", "putuih")[min(marks, 3)]
-
-
-def koa_groups(hand: tuple[str, ...]) -> list[tuple[str, list[str]]]:
-    """A Koa hand split by group, in the deck's group order, empty groups included.
-
-    Every group keeps its place on the page (CSS hides an empty one), so a card moving
-    in or out of the hand is a change to one keyed list, never to the page's shape.
-    """
-    groups: dict[str, list[str]] = {group: [] for group in cards.KOA_GROUPS}
-    for card_id in hand:
-        groups[card_id.partition("-")[0]].append(card_id)
-    return list(groups.items())
 
 
 def thrown_by(pile: Sequence[Any], seat: int) -> list[str]:
@@ -102,11 +80,8 @@ def init_app(app: Flask) -> None:
         layout_template=layout_template,
         table_title=table_title,
         bot_level=bot_level,
-        setup_of=SETUPS.__getitem__,
-        koa_mark=koa_mark,
-        koa_groups=koa_groups,
+        setup_of=lambda game: adapters.get(game).setup,
         thrown_by=thrown_by,
-        group_name=cards.koa_group_name,
     )
     parts.install(app.jinja_env, split_fragments)
-    app.jinja_env.filters.update(card_name=card_name, yaku_name=yaku_name, seat_name=seat_name)
+    app.jinja_env.filters.update(card_name=card_name, seat_name=seat_name)

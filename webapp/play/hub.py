@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from webapp.game import registry
-from webapp.game.actions import Timeout
+from webapp.game.actions import NextRound, Timeout
 from webapp.game.protocol import IllegalAction
 from webapp.play.diff import operations, strip
 from webapp.play.revive import revive
@@ -327,8 +327,8 @@ class TableSession:
         self._release()
 
     def _dealing(self) -> bool:
-        """Whether the table waits for the next round's deal (every game calls it "next")."""
-        return [str(action) for action in self.game.legal_actions(self.state)] == ["next"]
+        """Whether the table waits for the next round's deal (the protocol's ``NextRound``)."""
+        return self.game.legal_actions(self.state) == (NextRound(),)
 
     def _turn_goes_on(self, acting: int | None, text: str) -> bool:
         """Whether the seat that just moved still has the rest of the same turn to play
@@ -337,7 +337,7 @@ class TableSession:
         return (
             acting is not None
             and self.game.to_act(self.state) == acting
-            and text != "next"
+            and text != str(NextRound())
             and not self._dealing()
         )
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from flask import g, get_template_attribute, request, url_for
 from markupsafe import Markup, escape
 
-from webapp import cards, display
+from webapp import adapters, display
 from webapp.auth.security import form_token
 from webapp.play.hub import TableSession
 from webapp.play.words import refusal
@@ -35,7 +35,7 @@ def card(game: str, card_id: str, size: str = "md", element_id: str | None = Non
         # Told explicitly: a socket's render has no browser cookie for the macro to read.
         text = get_template_attribute("_card.html", "card")(game, card_id, size, True)
         return Markup(f"<span{ident}>{text}</span>" if element_id else text)
-    art = cards.card(game, card_id).art
+    art = adapters.card(game, card_id).art
     return Markup(
         f'<svg{ident} class="c {size}" role="img" aria-labelledby="{art}">'
         f'<use href="#{art}"/></svg>'

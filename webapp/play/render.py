@@ -17,8 +17,9 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 from jinja2.ext import _make_new_gettext, _make_new_ngettext
 
+from webapp import adapters
+from webapp.adapters.setup import LEVELS
 from webapp.play.hub import Audience, Renderer, TableSession
-from webapp.play.setups import LEVELS
 
 #: A fragment is marked in the rendered layout as ``<!--f-->ELEMENT<!--/f-->``; ELEMENT
 #: has a stable id, and a WebSocket message swaps it in by that id.
@@ -39,14 +40,10 @@ def seat_names(session: TableSession, me: int | None) -> list[str]:
     return names
 
 
-#: The move a card of the hand makes when tapped, per game.
-HAND_VERBS = {"koa": "throw", "kowah": "discard", "koikoi": "play"}
-
-
 def hand_moves(session: TableSession, view: Any, legal: set[str]) -> tuple[bool, dict[str, str]]:
     """Whether this is the seat's moment to play a card from its hand, and then why each
     card it may not play is refused (action text: refusal code)."""
-    verb = HAND_VERBS[session.game.name] + " "
+    verb = adapters.get(session.game.name).hand_verb + " "
     if not any(action.startswith(verb) for action in legal):
         return False, {}
     blocked = [verb + card for card in dict.fromkeys(view.hand) if verb + card not in legal]
@@ -66,6 +63,7 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "others": others,
         "table": session,
         "game": session.game.name,
+        "game_words": adapters.get(session.game.name).words,
         "view": view,
         "legal": legal,
         "card_step": card_step,

@@ -10,12 +10,13 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from webapp.adapters import setups
+from webapp.adapters.setup import DEFAULT_LEVEL, LEVELS
 from webapp.game.replay import replay
 from webapp.play.diff import strip
 from webapp.play.hub import Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
-from webapp.play.setups import DEFAULT_LEVEL, LEVELS, SETUPS
 from webapp.play.store import Seat, TableBroken, is_practice
 
 bp = Blueprint("play", __name__)
@@ -50,7 +51,7 @@ def session_or_404(table_id: str) -> TableSession:
 @bp.app_errorhandler(TableBroken)
 def broken_table(broken: TableBroken) -> str:
     """Any page of a table whose moves no longer replay: it has ended, with an apology."""
-    return render_template("play/broken.html", broken=broken, setups=SETUPS, oob=False)
+    return render_template("play/broken.html", broken=broken, setups=setups(), oob=False)
 
 
 @bp.get("/<lang_code>/play/")
@@ -59,7 +60,7 @@ def choose() -> str:
     tables = hub().store.tables_of(player) if player else []
     return render_template(
         "play/choose.html",
-        setups=SETUPS,
+        setups=setups(),
         unfinished=[t for t in tables if not t.finished],
         practice={t.id for t in tables if is_practice(t)},
     )
@@ -67,7 +68,7 @@ def choose() -> str:
 
 @bp.route("/<lang_code>/play/<game>", methods=["GET", "POST"])
 def setup(game: str) -> str | Response:
-    chosen = SETUPS.get(game)
+    chosen = setups().get(game)
     if chosen is None:
         abort(404)
     if request.method == "GET":

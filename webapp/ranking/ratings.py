@@ -20,6 +20,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
+from webapp.adapters import names
 from webapp.auth.models import User
 from webapp.game.protocol import Outcome
 from webapp.play.models import TableRecord
@@ -32,7 +33,7 @@ from webapp.ranking.tiers import Tier, tier_of
 log = logging.getLogger(__name__)
 
 #: The games that have a ranking, in the order the pages list them.
-GAMES = ("koa", "kowah", "koikoi")
+GAMES = names()
 
 
 def player_account(player: str | None) -> int | None:

@@ -13,9 +13,9 @@ from sqlalchemy import Engine
 from werkzeug.routing import BuildError
 from werkzeug.wrappers import Response
 
+from webapp.adapters import setups
 from webapp.auth import accounts
 from webapp.play.players import signed_in_player
-from webapp.play.setups import SETUPS
 from webapp.ranking import elo, ratings, tiers
 from webapp.ranking.chart import Chart, chart
 
@@ -28,7 +28,7 @@ def engine() -> Engine:
 
 
 def titles() -> dict[str, str]:
-    return {game: SETUPS[game].title for game in ratings.GAMES}
+    return {game: setups()[game].title for game in ratings.GAMES}
 
 
 def rooms_url() -> str | None:
@@ -101,7 +101,7 @@ def profile(username: str) -> str:
         cards.append(
             GameCard(
                 game=game,
-                title=SETUPS[game].title,
+                title=setups()[game].title,
                 standing=standing,
                 place=ratings.place_of(engine(), user.id, game) if standing else None,
                 chart=chart(history, standing.games) if standing else None,

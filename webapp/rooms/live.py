@@ -18,9 +18,11 @@ from typing import Any
 from flask import Flask, g, render_template
 from sqlalchemy import Engine
 
+from webapp.adapters import setups
+from webapp.adapters.setup import LEVELS
+from webapp.game import registry
 from webapp.play.hub import Connection, Hub, TableSession
 from webapp.play.render import split_fragments
-from webapp.play.setups import LEVELS, SETUPS
 from webapp.play.store import Seat
 from webapp.rooms import logic, models
 from webapp.rooms.logic import Room, RoomRefusal
@@ -45,13 +47,14 @@ class Watcher:
 
 
 def game_of(name: str) -> logic.Game:
-    setup = SETUPS[name]
+    setup = setups()[name]
     return logic.Game(
         name=name,
         option=setup.option,
         choices=tuple(value for value, _ in setup.choices),
         seats=setup.seats,
         bot_names=setup.bot_names,
+        opening=setup.room_default,
     )
 
 
@@ -183,7 +186,7 @@ class Rooms:
             for place in room.seats
             if place is not None
         ]
-        setup = SETUPS[room.game]
+        setup = setups()[room.game]
         seed = self.app.config.get("TABLE_SEED")
         return self.hub.create(room.game, {setup.option: room.option}, seats, room.host, seed)
 
@@ -306,7 +309,7 @@ def view_key(room: Room, watcher: Watcher) -> tuple[Any, ...]:
 
 
 def context(room: Room, player: str | None, **extra: Any) -> dict[str, Any]:
-    setup = SETUPS[room.game]
+    setup = setups()[room.game]
     me = room.seat_of(player)
     count = len(room.seats)
     # The seats as drawn around the table, from this player's side: theirs at the bottom,
@@ -323,7 +326,7 @@ def context(room: Room, player: str | None, **extra: Any) -> dict[str, Any]:
         "around": around,
         "online": extra.get("online", set()),
         "levels": logic.LEVELS,
-        "teams": room.game == "koa",
+        "teams": any(len(team) > 1 for team in registry.get(room.game).teams(count)),
         "with_token": extra.get("with_token", False),
         "socket": extra.get("socket", False),
         "setup_levels": LEVELS,

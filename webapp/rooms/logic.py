@@ -99,6 +99,8 @@ class Game:
     choices: tuple[Any, ...]
     seats: Mapping[Any, int] | int
     bot_names: tuple[str, ...]
+    #: The choice a new room opens with.
+    opening: Any
 
     def seat_count(self, value: Any) -> int:
         return self.seats if isinstance(self.seats, int) else self.seats[value]
@@ -158,16 +160,11 @@ class Room:
 
 def open_room(game: Game, host: str, name: str, code: str | None = None) -> Room:
     """A new waiting room with its host in the first seat."""
-    option = game.choices[0] if isinstance(game.seats, int) else _default(game)
+    option = game.opening
     count = game.seat_count(option)
     seats: list[Place | None] = [Place("human", player=host, name=name)]
     seats += [None] * (count - 1)
     return Room(code=code or new_code(), game=game.name, option=option, host=host, seats=seats)
-
-
-def _default(game: Game) -> Any:
-    # Kowah opens at three players, the practice default; a room can shrink or grow it.
-    return 3 if 3 in game.choices else game.choices[0]
 
 
 def join(room: Room, player: str, name: str, seat: int | None = None) -> int:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from webapp.adapters import setups
 from webapp.auth import accounts, rules
-from webapp.play.setups import SETUPS
 
 #: "You" in the three languages, as the room and table call their reader, and "bot".
 RESERVED = frozenset({"you", "kamu", "anda", "jij", "je", "u", "bot"})
@@ -37,7 +37,7 @@ def reserved(name: str) -> bool:
     said = words(name)
     if RESERVED.intersection(said):
         return True
-    bots = (words(bot) for setup in SETUPS.values() for bot in setup.bot_names)
+    bots = (words(bot) for setup in setups().values() for bot in setup.bot_names)
     return any(said[: len(bot)] == bot for bot in bots)
 
 

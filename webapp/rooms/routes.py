@@ -23,9 +23,9 @@ from flask_login import current_user
 from limits import parse
 from werkzeug.wrappers import Response
 
+from webapp.adapters import setups
 from webapp.auth.security import limiter
 from webapp.play.players import current_player, known_player
-from webapp.play.setups import SETUPS
 from webapp.rooms import logic, names
 from webapp.rooms.live import Rooms, context
 from webapp.rooms.logic import Room, RoomRefusal
@@ -75,7 +75,7 @@ def miss(code: str, status: int) -> tuple[str, int]:
     count_miss()
     expired = status == 410
     return render_template(
-        "rooms/index.html", setups=SETUPS, code=code, expired=expired, wrong=not expired
+        "rooms/index.html", setups=setups(), code=code, expired=expired, wrong=not expired
     ), status
 
 
@@ -97,13 +97,13 @@ def find(code: str) -> Room | tuple[str, int]:
 
 @bp.get("/<lang_code>/room/")
 def index() -> str:
-    return render_template("rooms/index.html", setups=SETUPS, code="", wrong=False, expired=False)
+    return render_template("rooms/index.html", setups=setups(), code="", wrong=False, expired=False)
 
 
 @bp.post("/<lang_code>/room/new")
 def create() -> Response:
     game = request.form.get("game", "")
-    if game not in SETUPS:
+    if game not in setups():
         abort(400)
     room = rooms().create(game, current_player(), display_name())
     return redirect(url_for("rooms.room", code=room.code, notice=name_notice()), code=303)
