@@ -120,6 +120,7 @@ def deck(game: str) -> tuple[Card, ...]:
 
 
 def init_app(app: Flask) -> None:
+    app.add_template_global(adapters, "games")
     app.add_template_global(card, "card_info")
     app.add_template_global(deck, "card_deck")
     for adapter in adapters():

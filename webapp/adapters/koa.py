@@ -121,6 +121,7 @@ ADAPTER = Adapter(
         ),
         default="quick",
         room_default="quick",
+        choices_name_themselves=True,
         seats=4,
         bot_names=("Sutan", "Malin", "Bagindo"),
     ),

@@ -36,6 +36,8 @@ class Setup:
     #: The choice a new room opens with (practice opens with ``default``).
     room_default: Any
     hint: Any = None  # what the option's choices mean, where their names do not say
+    #: Whether a choice reads alone ("Quick match") rather than after the label ("Players: 3").
+    choices_name_themselves: bool = False
 
     def seat_count(self, value: Any) -> int:
         return self.seats if isinstance(self.seats, int) else self.seats[value]
