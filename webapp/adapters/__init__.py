@@ -73,7 +73,7 @@ class Adapter:
 def adapters() -> tuple[Adapter, ...]:
     """Every game's adapter, in the order pages list the games.
 
-    Each adapter module is named after its engine, which must exist.
+    An adapter whose game has no engine fails here (KeyError), at start-up.
     """
     found: list[Adapter] = []
     for module in pkgutil.iter_modules(__path__):
