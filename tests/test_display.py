@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask.testing import FlaskClient
 
@@ -76,3 +78,49 @@ def test_the_inline_style_is_allowed_by_hash_and_no_script_is_inline(
     assert "script-src 'self'" in policy
     assert "unsafe-inline" not in policy
     assert "<script>" not in response.get_data(as_text=True)
+
+
+SAVE_DATA = {"Save-Data": "on"}
+
+
+def test_save_data_gives_lite_cards_and_no_grain(client: FlaskClient) -> None:
+    plain = client.get("/en/cards/hanafuda")
+    light = client.get("/en/cards/hanafuda", headers=SAVE_DATA)
+    assert "/static/cards/" in plain.get_data(as_text=True)
+    html = light.get_data(as_text=True)
+    assert "/static/cards/" not in html and 'class="card card-lg lite' in html
+    assert "--grain:0.000" in html and "body::before{content:none}" in html
+    assert "body::before" not in plain.get_data(as_text=True)
+    assert plain.headers["ETag"] != light.headers["ETag"]
+
+
+@pytest.mark.parametrize("path", ["/id/", "/nl/rules/koa", "/en/settings", "/en/no-such-page"])
+def test_pages_drawn_with_the_settings_vary_on_save_data(client: FlaskClient, path: str) -> None:
+    for headers in ({}, SAVE_DATA):
+        vary = client.get(path, headers=headers).headers["Vary"]
+        assert "Save-Data" in vary, path
+
+
+def test_responses_not_drawn_with_the_settings_do_not_vary_on_save_data(
+    client: FlaskClient,
+) -> None:
+    stylesheet = client.application.extensions["lapau.assets"].url("css/site.css")
+    for path in ("/", stylesheet, "/healthz"):
+        assert "Save-Data" not in client.get(path, headers=SAVE_DATA).headers.get("Vary", "")
+
+
+@pytest.mark.parametrize("value", ["off", "", "1", "yes"])
+def test_only_save_data_on_asks_for_lighter_pages(client: FlaskClient, value: str) -> None:
+    html = client.get("/en/cards/money", headers={"Save-Data": value}).get_data(as_text=True)
+    assert "/static/cards/" in html and "body::before" not in html
+
+
+def test_settings_the_reader_saved_win_over_save_data(client: FlaskClient) -> None:
+    form = client.get("/en/settings", headers=SAVE_DATA).get_data(as_text=True)
+    box = re.search(r'<input id="set-lite-cards"[^>]*>', form)
+    assert box and "checked" in box[0]  # the form shows what is in effect
+    assert re.search(r'id="set-grain"[^>]*value="0"', form)
+    client.post("/en/settings", data={"grain": "40", "lite_cards_shown": "1"})  # art, please
+    html = client.get("/en/cards/money", headers=SAVE_DATA).get_data(as_text=True)
+    assert "/static/cards/" in html and "--grain:0.088" in html
+    assert "body::before" not in html

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from flask import Flask, Request, request
+from flask import Flask, Request, Response, g, request
 
 COOKIE = "display"
 
@@ -80,25 +80,38 @@ class Display:
     lite_cards: bool = False
 
     @classmethod
-    def from_cookie(cls, raw: str | None) -> Display:
-        """Parse ``c-g-t-l``; anything malformed falls back to the defaults.
+    def parse(cls, raw: str | None) -> Display | None:
+        """The settings a ``c-g-t-l`` cookie holds, or None when it holds none.
 
-        >>> Display.from_cookie("80-10-35-1")
+        >>> Display.parse("80-10-35-1")
         Display(contrast=80, grain=10, temperature=35, lite_cards=True)
-        >>> Display.from_cookie("rubbish")
-        Display(contrast=50, grain=50, temperature=50, lite_cards=False)
+        >>> Display.parse("rubbish") is None
+        True
         """
         parts = (raw or "").split("-")
         if len(parts) != 4 or not all(part.isdigit() for part in parts):
-            return cls()
+            return None
         contrast, grain, temperature, lite = parts
         return cls(
             clamp_percent(contrast), clamp_percent(grain), clamp_percent(temperature), lite == "1"
         )
 
     @classmethod
+    def from_cookie(cls, raw: str | None) -> Display:
+        """The cookie's settings; anything malformed falls back to the defaults.
+
+        >>> Display.from_cookie("rubbish")
+        Display(contrast=50, grain=50, temperature=50, lite_cards=False)
+        """
+        return cls.parse(raw) or cls()
+
+    @classmethod
     def from_request(cls, request: Request) -> Display:
-        return cls.from_cookie(request.cookies.get(COOKIE))
+        """The reader's saved settings, else the defaults for their browser."""
+        saved = cls.parse(request.cookies.get(COOKIE))
+        if saved is not None:
+            return saved
+        return SAVING_DATA if saves_data(request) else cls()
 
     def updated(self, form: Mapping[str, str]) -> Display:
         """These settings with a submitted form's values applied.
@@ -133,6 +146,13 @@ class Display:
         # Secondary text: between ink and paper, but always readable (AA at default).
         return mix(self.ink, self.paper, 0.32 - 0.22 * self.contrast / 100)
 
+    def css(self) -> str:
+        """The page's inline style: the custom properties, and no grain layer at all
+        when there is no grain (a full-screen blended noise costs a cheap phone's GPU
+        even when it is transparent)."""
+        rules = f":root{{{self.css_variables()}}}"
+        return rules if self.grain else rules + "body::before{content:none}"
+
     def css_variables(self) -> str:
         """The custom properties the stylesheet reads."""
         line = 0.55 - 0.35 * self.contrast / 100
@@ -146,10 +166,35 @@ class Display:
         )
 
 
+#: What a browser that asks to save data gets until the reader saves settings of their own.
+SAVING_DATA = Display(grain=0, lite_cards=True)
+
+
+def saves_data(request: Request) -> bool:
+    """Whether the browser asks for lighter pages (the ``Save-Data`` client hint).
+
+    >>> from werkzeug.test import EnvironBuilder
+    >>> saves_data(Request(EnvironBuilder(headers={"Save-Data": " On"}).get_environ()))
+    True
+    """
+    return request.headers.get("Save-Data", "").split(";")[0].strip().lower() == "on"
+
+
 def current() -> Display:
-    """The display settings of the request being served."""
-    return Display.from_request(request)
+    """The display settings of the request being served (read once per request)."""
+    if "display" not in g:
+        g.display = Display.from_request(request)
+    display: Display = g.display
+    return display
+
+
+def vary_on_save_data(response: Response) -> Response:
+    """A response drawn with the settings depends on ``Save-Data`` (caches must know)."""
+    if "display" in g:
+        response.vary.add("Save-Data")
+    return response
 
 
 def init_app(app: Flask) -> None:
     app.add_template_global(current, "display_settings")
+    app.after_request(vary_on_save_data)
