@@ -1,13 +1,16 @@
 """Page weight and caching, measured over the real server's responses.
 
 People pay for every kilobyte: each HTML page stays within 14 KB compressed (one TCP
-round trip's worth) and a whole first load within 60 KB.  Static files are hashed,
-compressed and cached for a year; HTML revalidates with an ETag.
+round trip's worth) and a whole first load within 60 KB, counting what a browser fetches
+to offer the site as an app and to read it offline (the manifest, its icons and the
+service worker).  Static files are hashed, compressed and cached for a year; HTML
+revalidates with an ETag.
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import urllib.error
 import urllib.request
@@ -25,12 +28,20 @@ HTML_BUDGET = 14 * 1024
 FIRST_LOAD_BUDGET = 60 * 1024
 
 
+#: Not pages: what every page links to, counted with each page's first load.
+LINKED = {"offline.manifest", "offline.worker"}
+
+
 def page_paths() -> list[str]:
     """Every page that takes no argument but its language, in every language."""
     app = create_app({"TESTING": True})
     paths = []
     for rule in app.url_map.iter_rules():
-        if "GET" in (rule.methods or ()) and rule.arguments == {"lang_code"}:
+        if (
+            "GET" in (rule.methods or ())
+            and rule.arguments == {"lang_code"}
+            and rule.endpoint not in LINKED
+        ):
             for lang in LANGUAGES:
                 paths.append(rule.rule.replace("<lang_code>", lang))
     return sorted(paths)
@@ -69,6 +80,23 @@ def subresources(html: str) -> Iterator[str]:
                 yield url
 
 
+def decoded(fetched: Fetched) -> bytes:
+    encoding = fetched.headers["Content-Encoding"]
+    return gzip.decompress(fetched.body) if encoding == "gzip" else fetched.body
+
+
+def installation(base: str, html: str) -> Iterator[str]:
+    """What a browser may fetch to offer the page's site as an app and to read it offline,
+    after the page has loaded: the manifest, its icons and the service worker."""
+    manifest = re.search(r'<link rel="manifest" href="([^"]+)"', html)
+    worker = re.search(r'<script[^>]+data-worker="([^"]+)"', html)
+    assert manifest and worker
+    yield manifest[1]
+    yield worker[1]
+    for icon in json.loads(decoded(fetch(base + manifest[1])))["icons"]:
+        yield icon["src"]
+
+
 @pytest.mark.parametrize("path", page_paths())
 def test_page_html_and_first_load_fit_the_budget(live_server: Any, path: str) -> None:
     response = fetch(live_server.url + path)
@@ -80,6 +108,9 @@ def test_page_html_and_first_load_fit_the_budget(live_server: Any, path: str) ->
     total = len(body)
     for url in subresources(html):
         assert url.startswith("/static/"), f"{path} loads {url} from elsewhere"
+        total += len(fetch(live_server.url + url).body)
+    for url in installation(live_server.url, html):
+        assert url.startswith("/"), f"{path} installs {url} from elsewhere"
         total += len(fetch(live_server.url + url).body)
     assert total <= FIRST_LOAD_BUDGET, f"{path}: first load {total} bytes"
 

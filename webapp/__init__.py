@@ -39,6 +39,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         health,
         locale,
         logs,
+        offline,
         pages,
         play,
         ranking,
@@ -67,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     sockets.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(rules.bp)
+    offline.init_app(app)
     play.init_app(app)
     rooms.init_app(app)
     social.init_app(app)

@@ -83,6 +83,10 @@ class Assets:
         files = [p for p in sorted(root.rglob("*")) if p.is_file() and p.name not in SKIPPED]
         self.by_name = {asset.name: asset for asset in (load_asset(root, p) for p in files)}
         self.by_hashed_name = {asset.hashed_name: asset for asset in self.by_name.values()}
+        # One name for this set of files: it changes whenever any file does (webapp/offline.py
+        # names the offline cache by it, so a new set replaces the old cache).
+        names = "\n".join(sorted(self.by_hashed_name)).encode()
+        self.fingerprint = hashlib.sha256(names).hexdigest()[:10]
 
     def url(self, name: str) -> str:
         return f"/static/{self.by_name[name].hashed_name}"

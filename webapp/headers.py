@@ -1,10 +1,11 @@
 """What every response carries: security headers, HTML caching and compression.
 
-HTML is revalidated on every visit (``no-cache`` with an ETag, so an unchanged page
-costs a 304 and no body) and compressed for the client; static files carry their own
-year-long headers (see :mod:`webapp.assets`).  The Content-Security-Policy allows no
-inline script at all; the one inline ``<style>`` (the display settings) is allowed by
-its hash.
+HTML, the web app manifest and the service worker are revalidated on every visit
+(``no-cache`` with an ETag, so an unchanged one costs a 304 and no body) and compressed for
+the client; static files carry their own year-long headers (see :mod:`webapp.assets`).
+The Content-Security-Policy allows no inline script at all; the one inline ``<style>``
+(the display settings) is allowed by its hash.  The manifest and the service worker
+(webapp/offline.py) come from the site itself only.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from flask import Flask, Response, current_app, g, request
 from markupsafe import Markup
 
 MIN_COMPRESS = 512
+#: Responses drawn for each request, as opposed to the hashed static files.
+DRAWN = {"text/html", "application/manifest+json", "text/javascript"}
 
 
 def inline_style(css: str) -> Markup:
@@ -41,6 +44,8 @@ def content_security_policy() -> str:
             f"style-src {styles}",
             "img-src 'self' data:",
             "connect-src 'self'",
+            "worker-src 'self'",
+            "manifest-src 'self'",
             "form-action 'self'",
             "frame-ancestors 'none'",
             "base-uri 'none'",
@@ -76,8 +81,13 @@ def page_etag(body: bytes) -> str:
 
 
 def compress(response: Response) -> Response:
-    """Compress a dynamic HTML response for the client, after revalidation."""
-    if response.mimetype != "text/html" or response.direct_passthrough:
+    """Compress a drawn response for the client, after revalidation."""
+    # Static files are compressed and cached in their own way (assets.py).
+    if (
+        response.mimetype not in DRAWN
+        or response.direct_passthrough
+        or request.endpoint == "static"
+    ):
         return response
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Accept-Encoding")

@@ -1,0 +1,68 @@
+"""Offline reading in Chromium at 360x640 (webapp/offline.py): after one visit, the rules
+pages and the card galleries of that language read without a network; any other page,
+a table's too, is the offline page of that language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+SPRITE_DRAWN = (
+    "() => [...document.querySelectorAll('svg.card use')].some(u => u.getBBox().width > 0)"
+)
+
+
+def visit_once(page: Page, url: str) -> None:
+    """Open ``url`` and wait until its language's service worker has kept its pages."""
+    page.goto(url)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+
+
+def go_offline(page: Page) -> None:
+    page.context.set_offline(True)
+    # The worker's own requests fail too, so whatever it serves now comes from its cache.
+    (worker,) = page.context.service_workers
+    reached = worker.evaluate("fetch('/id/').then(() => 'network', () => 'offline')")
+    assert reached == "offline"
+
+
+def fits_the_screen(page: Page) -> bool:
+    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_a_rules_page_and_the_gallery_read_offline(page: Page, live_server: Any) -> None:
+    visit_once(page, f"{live_server.url}/nl/rules/koikoi")
+    go_offline(page)
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Zo speel je Koi-Koi")
+    page.goto(f"{live_server.url}/nl/cards/hanafuda")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.locator("h1")).to_have_text("De hanafudakaarten van Koi-Koi")
+    page.wait_for_function(SPRITE_DRAWN)  # the card sprite came from the cache too
+    assert fits_the_screen(page)
+
+
+def test_a_table_offline_shows_the_offline_page(page: Page, live_server: Any) -> None:
+    page.goto(f"{live_server.url}/id/play/kowah")
+    page.check("input[name=level][value='easy']")
+    page.click(".setup-form button")
+    page.wait_for_url("**/table/**")
+    table = page.url
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    go_offline(page)
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Kamu sedang offline")
+    expect(page.locator("#status")).to_have_count(0)  # nothing of the table was kept
+    assert page.url == table and fits_the_screen(page)
+    page.get_by_role("link", name="Kartu uang Koa dan Kowah").click()
+    expect(page.locator("h1")).to_have_text("Kartu uang Koa dan Kowah")
+    page.go_back()
+    expect(page.locator("h1")).to_have_text("Kamu sedang offline")
+    page.context.set_offline(False)
+    page.get_by_role("link", name="Coba lagi").click()  # back online: the table again
+    expect(page.locator("#status")).to_be_visible()
+    assert page.url == table
