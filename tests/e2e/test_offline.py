@@ -66,3 +66,28 @@ def test_a_table_offline_shows_the_offline_page(page: Page, live_server: Any) ->
     page.get_by_role("link", name="Coba lagi").click()  # back online: the table again
     expect(page.locator("#status")).to_be_visible()
     assert page.url == table
+
+
+def test_a_new_worker_deletes_the_old_caches_of_its_language_only(
+    page: Page, live_server: Any
+) -> None:
+    visit_once(page, f"{live_server.url}/nl/rules")
+    (current,) = page.evaluate("caches.keys()")
+    assert current.startswith("lapau-nl-")
+    # As an older set of static files left them, in this language and in another.
+    page.evaluate(
+        "Promise.all(['lapau-nl-0000000000', 'lapau-id-0000000000'].map(n => caches.open(n)))"
+    )
+    # Another script address is another worker: it installs and activates as an update would.
+    kept = page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.register(
+                '/nl/sw.js?update', {scope: '/nl/'});
+            const worker = registration.installing || registration.waiting || registration.active;
+            while (worker.state !== 'activated') {
+                await new Promise(done => worker.addEventListener('statechange', done));
+            }
+            return caches.keys();
+        }"""
+    )
+    assert sorted(kept) == sorted([current, "lapau-id-0000000000"])
