@@ -4,10 +4,11 @@ a table's too, is the offline page of that language."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserType, Page, expect
 
 pytestmark = pytest.mark.e2e
 
@@ -91,3 +92,26 @@ def test_a_new_worker_deletes_the_old_caches_of_its_language_only(
         }"""
     )
     assert sorted(kept) == sorted([current, "lapau-id-0000000000"])
+
+
+def test_chromium_finds_each_language_installable(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    live_server: Any,
+    tmp_path: Path,
+) -> None:
+    # A profile on disk: Chromium offers no installing in a private window.
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, viewport={"width": 360, "height": 640}
+    )
+    try:
+        page = context.new_page()
+        devtools = context.new_cdp_session(page)
+        for lang in ("id", "en", "nl"):
+            visit_once(page, f"{live_server.url}/{lang}/rules/koa")
+            manifest = devtools.send("Page.getAppManifest")
+            assert manifest["url"] == f"{live_server.url}/{lang}/manifest.webmanifest"
+            assert manifest["errors"] == []
+            assert devtools.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
