@@ -174,3 +174,57 @@ def test_a_refused_card_is_dimmed_with_its_reason_and_answers_where_you_look(
     allowed.tap()
     version_changes(page, before)
     page.wait_for_function("() => !!document.activeElement.closest('#hand')")
+
+
+#: Every control a person may act on now: the prompt's buttons and the hand's playable cards.
+ACTIONS = "#prompt button, #hand button:enabled:not([aria-disabled])"
+#: Whether the box of each control lies fully inside the viewport and is what a tap at its
+#: centre reaches (not hidden under the sticky status bar or the notice).
+ON_FIRST_SCREEN = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const r = el.getBoundingClientRect();
+  const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {what: el.outerHTML.slice(0, 80), top: Math.round(r.top), bottom: Math.round(r.bottom),
+          ok: inside && r.width > 0 && !!hit && el.contains(hit)};
+})"""
+
+
+def off_screen(page: Page, selector: str) -> list[dict[str, object]]:
+    found: list[dict[str, object]] = page.evaluate(ON_FIRST_SCREEN, selector)
+    return [control for control in found if not control["ok"]]
+
+
+def tap_centre(page: Page, locator: Locator) -> None:
+    """Tap where a thumb would: at the control's centre on the screen, never scrolling."""
+    found = box(locator)
+    page.touchscreen.tap(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
+
+
+@pytest.mark.parametrize(("game", "option", "value"), GAMES)
+def test_everything_you_act_on_is_on_the_first_screen(
+    phone: BrowserContext, quick: LiveServer, game: str, option: str, value: str
+) -> None:
+    """A whole match played by taps alone, never scrolling: at the start of every turn and
+    after every step, each control you may use lies inside the 360x640 viewport; at the
+    end the result and "Play again" do."""
+    page = open_table(phone, quick, game, option, value)
+    over = page.locator(".match-over")
+    turns = 0
+    for _ in range(400):
+        page.wait_for_function(
+            "() => document.getElementById('status')?.dataset.turn === '1'"
+            " || document.querySelector('.match-over') !== null"
+        )
+        if over.count():
+            break
+        page.wait_for_selector(ACTIONS)  # the hand's buttons enable just after the status
+        controls = page.locator(ACTIONS)
+        assert off_screen(page, ACTIONS) == [], f"turn {turns}, phase {page.locator('#status').get_attribute('data-phase')}"
+        before = page.locator("#version").input_value()
+        tap_centre(page, controls.first)
+        version_changes(page, before)
+        turns += 1
+    assert page.evaluate("() => scrollY") == 0  # nobody scrolled: taps alone
+    expect(over).to_be_visible()
+    assert off_screen(page, ".match-over h2, .match-over button") == []
+    assert turns > 3
