@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.conftest import QUICK_BOTS, STILL_BOTS, LiveServer
 from tests.e2e.test_tables import make_a_move, start
@@ -211,15 +212,23 @@ def test_everything_you_act_on_is_on_the_first_screen(
     over = page.locator(".match-over")
     turns = 0
     for _ in range(400):
-        page.wait_for_function(
-            "() => document.getElementById('status')?.dataset.turn === '1'"
-            " || document.querySelector('.match-over') !== null"
-        )
+        try:
+            page.wait_for_function(
+                "() => document.getElementById('status')?.dataset.turn === '1'"
+                " || document.querySelector('.match-over') !== null"
+            )
+        except PlaywrightError as error:  # say where the table stood
+            where = page.evaluate(
+                "() => ['status', 'log', 'prompt']"
+                ".map((id) => document.getElementById(id)?.outerHTML.slice(0, 400))"
+            )
+            raise AssertionError(f"after {turns} turns the table stood at {where}") from error
         if over.count():
             break
         page.wait_for_selector(ACTIONS)  # the hand's buttons enable just after the status
         controls = page.locator(ACTIONS)
-        assert off_screen(page, ACTIONS) == [], f"turn {turns}, phase {page.locator('#status').get_attribute('data-phase')}"
+        phase = page.locator("#status").get_attribute("data-phase")
+        assert off_screen(page, ACTIONS) == [], f"turn {turns}, phase {phase}"
         before = page.locator("#version").input_value()
         tap_centre(page, controls.first)
         version_changes(page, before)
@@ -228,3 +237,34 @@ def test_everything_you_act_on_is_on_the_first_screen(
     expect(over).to_be_visible()
     assert off_screen(page, ".match-over h2, .match-over button") == []
     assert turns > 3
+
+
+@pytest.fixture(scope="module")
+def hasty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose rules' 30 seconds last one second, bots answering at once."""
+    instance = tmp_path_factory.mktemp("phone-hasty") / "instance"
+    env = {**QUICK_BOTS, "LAPAU_TURN_SECONDS": "1", "LAPAU_TABLE_SEED": "5"}
+    with LiveServer(instance, env) as server:
+        yield server
+
+
+@pytest.mark.parametrize(("clock", "times_out"), [("0", False), ("30", True)])
+def test_a_table_with_the_clock_off_never_times_out(
+    phone: BrowserContext, hasty: LiveServer, clock: str, times_out: bool
+) -> None:
+    page = phone.new_page()
+    page.goto(f"{hasty.url}/en/play/kowah")
+    page.check("input[name=players][value='3']")
+    page.check(f"input[name=clock][value='{clock}']")
+    page.locator(".setup-form button").tap()
+    page.wait_for_url("**/table/**")
+    if times_out:  # the table plays the person's turns for them, and says so
+        expect(page.locator("#log .timed-out")).to_be_visible(timeout=15_000)
+        return
+    page.wait_for_selector("#status[data-turn='1']")
+    expect(page.locator("#status")).to_contain_text("No clock")
+    assert page.locator(".timer").count() == 0
+    seen = page.locator("#version").input_value()
+    page.wait_for_timeout(4000)  # four of this server's 30-second turns
+    assert page.locator("#version").input_value() == seen
+    assert page.locator("#log .timed-out").count() == 0

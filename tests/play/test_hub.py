@@ -318,3 +318,25 @@ def test_a_notice_to_one_spectator_is_cleared_for_it_alone(clock: object, practi
     assert cleared in told.messages[-1][1]
     assert cleared not in other.messages[-1][1]
     assert told.messages[-1][1].replace(cleared, "").strip() == other.messages[-1][1].strip()
+
+
+@pytest.mark.parametrize(("chosen", "seconds"), [(30, 30), (60, 60), (0, None)])
+def test_a_tables_clock_option_sets_the_length_of_a_turn_or_turns_it_off(
+    clock: ManualClock, practice: Practice, chosen: int, seconds: int | None
+) -> None:
+    session = practice("koa", mode="quick", clock=chosen)
+    stored = session.hub.store.load(session.id)
+    assert stored is not None and stored.options["clock"] == chosen  # kept with the table
+    for _ in range(3):  # three of the person's turns, the bots playing in between
+        advance_to_seat(clock, session, 0)
+        assert session.seconds_left() == seconds
+        live = [timer for timer in clock.pending if not timer.cancelled]
+        if seconds is None:  # no clock: nothing would ever play this turn for them
+            assert live == [] and not clock.fire()
+            session.submit(0, first_legal(session), session.version)
+            if session.game.to_act(session.state) == 0:
+                session.submit(0, first_legal(session), session.version)
+        else:
+            assert [timer.delay for timer in live] == [seconds]
+            clock.fire()
+            assert session.log[-1] == "timeout"

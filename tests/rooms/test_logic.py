@@ -96,15 +96,18 @@ def test_a_player_moves_to_an_empty_seat_or_swaps_with_a_bot_never_a_person() ->
 
 
 @pytest.mark.parametrize(
-    "action", ["option full", "level hard", "bot 1", "fill", "unbot 1", "kick 0", "start"]
+    "action",
+    ["option full", "level hard", "clock 60", "bot 1", "fill", "unbot 1", "kick 0", "start"],
 )
 def test_only_the_host_changes_the_room(action: str) -> None:
     room = koa_room()
     logic.join(room, "g-a", "Ana")
-    before = (list(room.seats), room.option, room.level, room.host, room.status)
+    before = (list(room.seats), room.option, room.level, room.clock, room.host, room.status)
     with pytest.raises(RoomRefusal, match="not-host"):
         logic.act(room, KOA, "g-a", action)
-    assert (list(room.seats), room.option, room.level, room.host, room.status) == before
+    assert (list(room.seats), room.option, room.level, room.clock, room.host, room.status) == (
+        before
+    )
 
 
 def test_someone_not_seated_changes_nothing() -> None:
@@ -148,6 +151,21 @@ def test_changing_the_option_asks_everyone_to_be_ready_again() -> None:
     assert room.seats[1] is not None and not room.seats[1].ready
     with pytest.raises(RoomRefusal, match="bad-option"):
         logic.act(room, KOA, "u-1", "option long")
+
+
+def test_the_host_chooses_a_30_or_60_second_clock_or_none_and_everyone_says_ready_again() -> None:
+    room = koa_room()
+    assert room.clock == 30  # the rules' turn until the host says otherwise
+    logic.join(room, "g-a", "Ana")
+    for chosen in (60, 0, 30):
+        logic.act(room, KOA, "g-a", "ready")
+        logic.act(room, KOA, "u-1", f"clock {chosen}")
+        assert room.clock == chosen
+        assert room.seats[1] is not None and not room.seats[1].ready
+    for bad in ("clock 45", "clock off", "clock", "clock -30"):
+        with pytest.raises(RoomRefusal, match="bad-option"):
+            logic.act(room, KOA, "u-1", bad)
+        assert room.clock == 30
 
 
 def test_fewer_kowah_seats_keep_the_people_and_refuse_when_they_do_not_fit() -> None:
@@ -201,7 +219,7 @@ def test_a_leaving_host_hands_over_and_the_last_to_leave_closes_the_room() -> No
     assert room.status == ABANDONED and not room.is_open()
 
 
-def test_a_rematch_keeps_the_seats_asks_everyone_again_and_needs_a_finished_match() -> None:
+def test_a_rematch_keeps_clock_and_seats_asks_everyone_again_and_needs_a_finished_match() -> None:
     room = koa_room()
     logic.join(room, "g-a", "Ana")
     logic.act(room, KOA, "u-1", "fill")
@@ -212,7 +230,9 @@ def test_a_rematch_keeps_the_seats_asks_everyone_again_and_needs_a_finished_matc
     logic.finished(room)
     with pytest.raises(RoomRefusal, match="not-seated"):
         logic.rematch(room, "g-stranger")
+    room.clock = 0  # as the host chose before the match
     again = logic.rematch(room, "g-a", code="XYZ234")
+    assert again.clock == 0
     assert again.host == "g-a" and again.status == logic.WAITING and again.code == "XYZ234"
     assert [p.name if p else None for p in again.seats] == [
         p.name if p else None for p in room.seats

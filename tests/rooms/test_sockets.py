@@ -155,6 +155,8 @@ def test_starting_sends_everyone_to_the_table_and_a_spectator_sees_no_hand(
     visitor.page(f"/en/room/{code}")
     sockets: list[RoomSocket] = [host.room(code), friend.room(code), visitor.room(code)]
     sockets[0].act("fill")
+    sockets[0].act("clock 0")  # the host turns the clock off, for every table the room opens
+    sockets[1].receive_until("No clock")
     sockets[1].act("ready")
     sockets[0].receive_until("Everyone is ready.")
     sockets[0].act("start")
@@ -175,6 +177,8 @@ def test_starting_sends_everyone_to_the_table_and_a_spectator_sees_no_hand(
     koa = registry.get("koa")
     seats = json.loads(stored_table(frozen, table_id))
     assert [s["kind"] for s in seats] == ["human", "human", "bot", "bot"]
+    stored_options = query(frozen, "SELECT options FROM play_table WHERE id = :key", table_id)
+    assert json.loads(str(stored_options[0]))["clock"] == 0
     # The page defines every card's picture once (a symbol per art); only uses count.
     page = re.sub(r'<svg class="card-defs".*?</svg>', "", page, flags=re.S)
     messages = [(0, page), (0, watching.received[0])]

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from webapp.game import registry
 from webapp.game.actions import NextRound, Timeout
 from webapp.game.protocol import IllegalAction
+from webapp.play.clock import turn_length
 from webapp.play.diff import operations, strip
 from webapp.play.revive import revive
 from webapp.play.store import Seat, Store, StoredTable, StoreError, TableBroken
@@ -360,9 +361,12 @@ class TableSession:
         elif self.unheard >= timing.unheard_turns and not self.heard():
             return  # paused: nobody to play for, nothing to store
         else:
+            length = turn_length(self.options, timing.turn_seconds)
+            if length is None:
+                return  # a table without a clock waits for the person as long as it takes
             now = self.hub.clock()
             if not same_turn or deadline is None:
-                deadline = now + timing.turn_seconds
+                deadline = now + length
             self.deadline = deadline
             delay = max(0.0, deadline - now)
             self.timer = self.hub.scheduler(delay, lambda: self._timeout(version))

@@ -19,6 +19,7 @@ from jinja2.ext import _make_new_gettext, _make_new_ngettext
 
 from webapp import adapters
 from webapp.adapters.setup import LEVELS
+from webapp.play import clock
 from webapp.play.hub import Audience, Renderer, TableSession
 
 #: A fragment is marked in the rendered layout as ``<!--f-->ELEMENT<!--/f-->``; ELEMENT
@@ -73,6 +74,7 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "version": session.version,
         "to_act": session.game.to_act(session.state),
         "seconds_left": session.seconds_left(),
+        "clock": clock.of(session.options),
         "played_for": session.played_for,
         "outcome": session.game.outcome(session.state),
         "teams": session.game.teams(len(session.seats)),

@@ -13,10 +13,12 @@ from werkzeug.wrappers import Response
 from webapp.adapters import setups
 from webapp.adapters.setup import DEFAULT_LEVEL, LEVELS
 from webapp.game.replay import replay
+from webapp.play import clock
 from webapp.play.diff import strip
 from webapp.play.hub import Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
+from webapp.play.words import CLOCK_NAMES
 from webapp.play.store import Seat, TableBroken, is_practice
 
 bp = Blueprint("play", __name__)
@@ -73,12 +75,19 @@ def setup(game: str) -> str | Response:
         abort(404)
     if request.method == "GET":
         return render_template(
-            "play/setup.html", setup=chosen, levels=LEVELS, default_level=DEFAULT_LEVEL
+            "play/setup.html",
+            setup=chosen,
+            levels=LEVELS,
+            default_level=DEFAULT_LEVEL,
+            clocks=CLOCK_NAMES,
+            practice_clock=clock.PRACTICE,
         )
     parsed = chosen.parse(request.form)
-    if parsed is None:
+    seconds = clock.parse(request.form.get(clock.OPTION) or str(clock.PRACTICE))
+    if parsed is None or seconds is None:
         abort(400)
     options, level = parsed
+    options[clock.OPTION] = seconds
     player = current_player()
     count = chosen.seat_count(options[chosen.option])
     seats = [Seat("human", player=player)] + [

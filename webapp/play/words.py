@@ -44,3 +44,8 @@ DEFAULT_REFUSAL = _l("That move is not allowed right now.")
 
 def refusal(code: str) -> Any:
     return REFUSALS.get(code, DEFAULT_REFUSAL)
+
+
+#: What each turn clock (webapp.play.clock) is called on the setup form, in a room and
+#: on the table.
+CLOCK_NAMES: dict[int, Any] = {30: _l("30 seconds"), 60: _l("60 seconds"), 0: _l("No clock")}

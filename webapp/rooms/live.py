@@ -21,8 +21,10 @@ from sqlalchemy import Engine
 from webapp.adapters import setups
 from webapp.adapters.setup import LEVELS
 from webapp.game import registry
+from webapp.play import clock as turn_clock
 from webapp.play.hub import Connection, Hub, TableSession
 from webapp.play.render import split_fragments
+from webapp.play.words import CLOCK_NAMES
 from webapp.play.store import Seat
 from webapp.rooms import logic, models
 from webapp.rooms.logic import Room, RoomRefusal
@@ -188,7 +190,8 @@ class Rooms:
         ]
         setup = setups()[room.game]
         seed = self.app.config.get("TABLE_SEED")
-        return self.hub.create(room.game, {setup.option: room.option}, seats, room.host, seed)
+        options = {setup.option: room.option, turn_clock.OPTION: room.clock}
+        return self.hub.create(room.game, options, seats, room.host, seed)
 
     def transfer(self, old: str, new: str) -> None:
         """A guest signed in: their rooms follow them to their account."""
@@ -330,4 +333,5 @@ def context(room: Room, player: str | None, **extra: Any) -> dict[str, Any]:
         "with_token": extra.get("with_token", False),
         "socket": extra.get("socket", False),
         "setup_levels": LEVELS,
+        "clocks": CLOCK_NAMES,
     }

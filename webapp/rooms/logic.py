@@ -16,6 +16,8 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from webapp.play import clock as turn_clock
+
 #: No look-alikes: no 0/O, no 1/I/L.  31 symbols, six of them: about 887 million codes.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -121,6 +123,8 @@ class Room:
     host: str
     seats: list[Place | None]
     level: str = "medium"
+    #: The turn clock of the tables it opens, in the rules' seconds (0: none).
+    clock: int = turn_clock.STANDARD
     status: str = WAITING
     table_id: str | None = None
     kicked: list[str] = field(default_factory=list)
@@ -236,7 +240,7 @@ def _bot(game: Game, room: Room, seat: int) -> Place:
     return Place("bot", name=names[seat % len(names)], level=room.level)
 
 
-HOST_ONLY = {"option", "level", "bot", "fill", "unbot", "kick", "start", "lock", "unlock"}
+HOST_ONLY = {"option", "level", "clock", "bot", "fill", "unbot", "kick", "start", "lock", "unlock"}
 ACTIONS = HOST_ONLY | {"sit", "ready", "unready", "leave"}
 
 
@@ -272,6 +276,12 @@ def act(room: Room, game: Game, player: str, text: str) -> str:
         leave(room, player)
     elif verb == "option":
         _set_option(room, game, game.choice(arg))
+    elif verb == "clock":
+        seconds = turn_clock.parse(arg)
+        if seconds is None:
+            raise RoomRefusal("bad-option")
+        room.clock = seconds
+        _unready_all(room)
     elif verb == "level":
         if arg not in LEVELS:
             raise RoomRefusal("bad-option")
@@ -372,6 +382,7 @@ def rematch(old: Room, player: str, code: str | None = None) -> Room:
         host=player,
         seats=seats,
         level=old.level,
+        clock=old.clock,
     )
 
 

@@ -23,6 +23,7 @@ class RoomRecord(SQLModel, table=True):
     game: str = Field(max_length=16)
     option: str = Field(max_length=16, description="JSON of the game's one option")
     level: str = Field(default="medium", max_length=8)
+    clock: int = Field(default=30, description="turn clock in the rules' seconds; 0: none")
     host: str = Field(index=True, max_length=64)
     seats: str = Field(description="JSON list: null or kind, player, name, level, ready")
     status: str = Field(default="waiting", index=True, max_length=10)
@@ -41,6 +42,7 @@ def to_room(record: RoomRecord) -> Room:
         host=record.host,
         seats=[None if s is None else Place(**s) for s in json.loads(record.seats)],
         level=record.level,
+        clock=record.clock,
         status=record.status,
         table_id=record.table_id,
         kicked=list(json.loads(record.kicked)),
@@ -65,6 +67,7 @@ def save(engine: Engine, room: Room) -> None:
         record.game = room.game
         record.option = json.dumps(room.option)
         record.level = room.level
+        record.clock = room.clock
         record.host = room.host
         record.seats = json.dumps([None if p is None else p.as_dict() for p in room.seats])
         record.status = room.status
