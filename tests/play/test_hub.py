@@ -12,8 +12,9 @@ from tests.conftest import close_app
 from tests.play.conftest import ManualClock, Practice, Recorder
 from webapp import create_app, resume_tables
 from webapp.game.replay import replay
-from webapp.play.hub import Hub, Listener, Refusal
+from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.play.render import render_layout, split_fragments
+from webapp.play.store import Seat
 
 GAMES = [("koa", {"mode": "quick"}), ("kowah", {"players": 3}), ("koikoi", {"rounds": 3})]
 
@@ -340,3 +341,77 @@ def test_a_tables_clock_option_sets_the_length_of_a_turn_or_turns_it_off(
             assert [timer.delay for timer in live] == [seconds]
             clock.fire()
             assert session.log[-1] == "timeout"
+
+
+def test_a_bot_plays_for_a_dropped_seat_after_the_grace_and_hands_it_back_on_return(
+    app: Flask, hub: Hub, clock: ManualClock
+) -> None:
+    """Two people and two bots at Koa; one person's socket drops.  Their turns wait the
+    grace period, then a bot plays them at bot speed (shown on their seat) while the
+    other person is there; the moment they reconnect, the seat and its clock are theirs."""
+    seats = [Seat("human", player="g-a"), Seat("human", player="g-b")]
+    seats += [Seat("bot", level="easy", name=f"Bot {n}") for n in (2, 3)]
+    session = hub.create("koa", {"mode": "quick"}, seats, owner="g-a", seed=7)
+    grace = hub.timing.stand_in_grace
+    assert 0 < grace < hub.timing.turn_seconds
+    here, away = Recorder(session), Recorder(session)
+    session.join(Listener(here, 0, "en"))
+    dropped = Listener(away, 1, "en")
+    session.join(dropped)
+    session.leave(dropped)
+    left_at = clock.time
+    turns = 0
+    while turns < 3:  # three of the absent seat's turns pass without them
+        if session.game.to_act(session.state) == 0:
+            session.submit(0, first_legal(session), session.version)
+            continue
+        if session.game.to_act(session.state) != 1:
+            clock.fire()
+            continue
+        live = [timer for timer in clock.pending if not timer.cancelled]
+        assert len(live) == 1
+        # No longer than the grace after the drop, and never the 30 s turn clock.
+        assert clock.time + live[0].delay <= left_at + grace + hub.timing.bot_delay
+        clock.time = max(clock.time, left_at + grace)
+        before = session.version
+        clock.fire()
+        assert session.version > before and session.log[before] != "timeout"
+        assert session.played_for is None  # a stand-in, not a timeout
+        assert 1 in session.stand_ins()
+        turns += 1
+    assert "stand-in" in render_seat(app, session, 0, 1)
+
+    # Back: the seat is theirs again at once, with the person's own clock.
+    back = Recorder(session)
+    told = len(here.messages)
+    session.join(Listener(back, 1, "en"))
+    assert session.stand_ins() == set()
+    # The other person's screen drops the "away" tag at once.
+    assert len(here.messages) == told + 1
+    assert 'id="seat-1"' in here.messages[-1][1] and "stand-in" not in here.messages[-1][1]
+    clock.run_until(lambda: session.game.to_act(session.state) == 1)
+    assert session.seconds_left() == hub.timing.turn_seconds
+    assert "stand-in" not in render_seat(app, session, 0, 1)
+
+
+def test_nobody_else_there_means_no_stand_in_the_table_waits_as_before(
+    hub: Hub, clock: ManualClock, practice: Practice
+) -> None:
+    """A practice table whose only person leaves is not finished by a bot: the turn
+    clock plays a few turns, then the table pauses (Timing.unheard_turns)."""
+    session = practice("koa", mode="quick")
+    mine = Listener(Recorder(session), 0, "en")
+    session.join(mine)
+    session.leave(mine)
+    clock.time += 10 * hub.timing.stand_in_grace
+    advance_to_seat(clock, session, 0)
+    assert session.stand_ins() == set()
+    assert session.seconds_left() is not None
+    clock.fire()
+    assert session.log[-1] == "timeout"
+
+
+def render_seat(app: Flask, session: TableSession, viewer: int, seat: int) -> str:
+    with app.test_request_context("/en/"):
+        g.lang_code = "en"
+        return split_fragments(render_layout(session, viewer))[f"seat-{seat}"]

@@ -61,6 +61,7 @@ def init_app(app: Flask) -> None:
         turn_seconds=setting(app, "TURN_SECONDS", "LAPAU_TURN_SECONDS", 30),
         bot_delay=setting(app, "BOT_DELAY", "LAPAU_BOT_DELAY", 0.8),
         round_pause=setting(app, "ROUND_PAUSE", "LAPAU_ROUND_PAUSE", 6),
+        stand_in_grace=setting(app, "STAND_IN_GRACE", "LAPAU_STAND_IN_GRACE", 10),
     )
     if os.environ.get("LAPAU_TABLE_SEED", "").isdigit():
         # Tests deal every table from one known seed so a browser test can finish quickly.

@@ -153,6 +153,10 @@ class Timing:
     #: Turns the timer plays for a person while no person listens; then the table
     #: pauses (no timer, nothing stored) until a seat's socket joins again.
     unheard_turns: int = 3
+    #: Seconds a person's dropped seat is given to come back before a bot plays its
+    #: turns (while another person is at the table), so they do not cost everyone a
+    #: whole turn clock each turn.
+    stand_in_grace: float = 10.0
 
 
 class TableSession:
@@ -183,6 +187,8 @@ class TableSession:
         self.played_for: int | None = None
         #: Turn timeouts in a row while no person listened (see Timing.unheard_turns).
         self.unheard = 0
+        #: When each person's seat lost its last socket (the hub's clock), while away.
+        self.away_since: dict[int, float] = {}
 
     @property
     def version(self) -> int:
@@ -221,22 +227,43 @@ class TableSession:
         """Whether a person at the table listens (a seat's socket is open)."""
         return any(listener.seat is not None for listener in self.listeners)
 
+    def _stand_in_from(self, seat: int) -> float | None:
+        """When a bot may start playing for ``seat``: the grace after its socket dropped,
+        if another person is at the table (alone, the table waits as it always did)."""
+        since = self.away_since.get(seat)
+        if since is None or not any(
+            listener.seat not in (None, seat) for listener in self.listeners
+        ):
+            return None
+        return since + self.hub.timing.stand_in_grace
+
+    def stand_ins(self) -> set[int]:
+        """The people's seats a bot plays for now (their seats say so)."""
+        now = self.hub.clock()
+        return {
+            seat
+            for seat in self.away_since
+            if (start := self._stand_in_from(seat)) is not None and start <= now
+        }
+
     def paused(self) -> bool:
         return not self.finished and self.timer is None
 
     def join(self, listener: Listener) -> None:
         """Add a listener and send it the whole table (a reconnect is a fresh start); a
-        player's return wakes a paused table."""
+        player's return wakes a paused table, and takes their seat back from a stand-in."""
         with self.lock:
             audience = self.audiences.get(listener.key)
             if audience is None:
                 audience = Audience(listener.seat, listener.language, listener.lite)
                 self.audiences[listener.key] = audience
+            stood_in = listener.seat in self.stand_ins()
             self.listeners.append(listener)
             if listener.seat is not None:
                 self.unheard = 0
-                if self.paused():
-                    self._schedule()
+                self.away_since.pop(listener.seat, None)  # back: the seat is theirs again
+                if not self.finished:
+                    self._schedule(same_turn=True)  # a stand-in or a paused clock yields
             audience.members.append(listener)
             fragments = self.hub.renderer(self, [audience])[0]
             if len(audience.members) == 1:
@@ -249,10 +276,17 @@ class TableSession:
                 if audience.sent.get(element_id) != html
             }
             self._deliver(listener, "\n".join(strip(html) for html in fragments.values()))
+            if stood_in:
+                self._broadcast()  # the others' screens drop the seat's "away" tag
 
     def leave(self, listener: Listener) -> None:
         with self.lock:
             self._drop(listener)
+            seat = listener.seat
+            if seat is not None and all(other.seat != seat for other in self.listeners):
+                self.away_since[seat] = self.hub.clock()
+                if not self.finished:
+                    self._schedule(same_turn=True)  # the grace runs from now
             self._release()
 
     def _drop(self, listener: Listener) -> None:
@@ -361,14 +395,20 @@ class TableSession:
         elif self.unheard >= timing.unheard_turns and not self.heard():
             return  # paused: nobody to play for, nothing to store
         else:
-            length = turn_length(self.options, timing.turn_seconds)
-            if length is None:
-                return  # a table without a clock waits for the person as long as it takes
             now = self.hub.clock()
-            if not same_turn or deadline is None:
+            length = turn_length(self.options, timing.turn_seconds)
+            if length is not None and (not same_turn or deadline is None):
                 deadline = now + length
-            self.deadline = deadline
-            delay = max(0.0, deadline - now)
+            self.deadline = deadline if length is not None else None
+            stand_in = self._stand_in_from(seat)
+            if stand_in is not None:
+                start = max(stand_in, now + timing.bot_delay)  # a bot's speed, at most
+                if self.deadline is None or start < self.deadline:
+                    self.timer = self.hub.scheduler(start - now, lambda: self._bot_move(version))
+                    return
+            if self.deadline is None:
+                return  # a table without a clock waits for the person as long as it takes
+            delay = max(0.0, self.deadline - now)
             self.timer = self.hub.scheduler(delay, lambda: self._timeout(version))
 
     def start(self) -> None:
