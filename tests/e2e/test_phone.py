@@ -268,3 +268,37 @@ def test_a_table_with_the_clock_off_never_times_out(
     page.wait_for_timeout(4000)  # four of this server's 30-second turns
     assert page.locator("#version").input_value() == seen
     assert page.locator("#log .timed-out").count() == 0
+
+
+#: Records each buzz the page asks the phone for (Chromium on a desktop has no motor).
+RECORD_BUZZES = (
+    "window.buzzes = [];"
+    " navigator.vibrate = (pattern) => { window.buzzes.push(pattern); return true; };"
+)
+
+
+def play_one_turn(page: Page) -> None:
+    """Play this seat's whole turn (every step), then wait until it is theirs again."""
+    page.wait_for_selector("#status[data-turn='1']")
+    while page.locator("#status").get_attribute("data-turn") == "1":
+        before = page.locator("#version").input_value()
+        tap_centre(page, page.locator(ACTIONS).first)
+        version_changes(page, before)
+    page.wait_for_selector("#status[data-turn='1']")
+
+
+def test_an_opt_in_cue_buzzes_when_your_turn_begins(
+    phone: BrowserContext, quick: LiveServer
+) -> None:
+    phone.add_init_script(RECORD_BUZZES)
+    page = open_table(phone, quick, "kowah", "players", "3")
+    cue = page.locator("#cue")
+    expect(cue).to_have_attribute("aria-pressed", "false")  # off unless asked for
+    play_one_turn(page)
+    assert page.evaluate("() => window.buzzes") == []
+    cue.tap()
+    expect(cue).to_have_attribute("aria-pressed", "true")
+    play_one_turn(page)
+    assert page.evaluate("() => window.buzzes") == [150]  # once a turn, not per step
+    page.reload()  # this browser remembers the choice
+    expect(page.locator("#cue")).to_have_attribute("aria-pressed", "true")

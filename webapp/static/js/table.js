@@ -1,10 +1,44 @@
 /* Lapau's only hand-written script, and the table works without it: it puts "your turn"
-   in the tab title, keeps a clicked move form from being sent twice, makes the hand's
-   cards buttons only when you may play one, and brings the focus back to your move when
-   the card you tapped has left the page. */
+   in the tab title (and, if you ask, buzzes and beeps), keeps a clicked move form from
+   being sent twice, makes the hand's cards buttons only when you may play one, and brings
+   the focus back to your move when the card you tapped has left the page. */
 (function () {
   var base = document.title;
   var moved = false;
+  var wasMine = null;  // unknown until the first update: opening the page is no cue
+  // The opt-in turn cue: a buzz where the phone can, and a short tone (no sound file).
+  var cueKey = "lapau-turn-cue";
+  function cueOn() {
+    try { return localStorage.getItem(cueKey) === "1"; } catch (e) { return false; }
+  }
+  function showCue() {
+    var button = document.getElementById("cue");
+    if (!button) return;
+    button.hidden = false;
+    button.setAttribute("aria-pressed", cueOn() ? "true" : "false");
+    button.addEventListener("click", function () {
+      try { localStorage.setItem(cueKey, cueOn() ? "0" : "1"); } catch (e) { return; }
+      button.setAttribute("aria-pressed", cueOn() ? "true" : "false");
+    });
+  }
+  function cue() {
+    if (!cueOn()) return;
+    if (navigator.vibrate) navigator.vibrate(150);
+    var Audio = window.AudioContext || window.webkitAudioContext;
+    if (!Audio) return;
+    try {
+      var audio = new Audio();
+      var tone = audio.createOscillator();
+      var level = audio.createGain();
+      tone.frequency.value = 660;
+      level.gain.setValueAtTime(0.08, audio.currentTime);
+      level.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      tone.connect(level).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.25);
+      tone.onended = function () { audio.close(); };
+    } catch (e) { /* no sound on this browser: the buzz and the title still tell */ }
+  }
   function refocus() {
     var active = document.activeElement;
     if (!moved || (active && active !== document.body && active.isConnected)) return;
@@ -28,11 +62,20 @@
     if (form) form.classList.add("sent");
     moved = true;
   });
+  function checkTurn() {
+    // Read as each message lands (each is a task of its own), so a quick round of bots
+    // between two of your turns still counts as a new turn.
+    var status = document.getElementById("status");
+    var mine = !!status && status.getAttribute("data-turn") === "1";
+    if (mine && wasMine === false) cue();
+    wasMine = mine;
+  }
   document.addEventListener("htmx:wsAfterMessage", function () {
+    checkTurn();
     // A form may outlive the move (only its cards change), so release every form.
     document.querySelectorAll("form.sent").forEach(function (f) { f.classList.remove("sent"); });
     setTimeout(update, 0);
     setTimeout(refocus, 0);
   });
-  document.addEventListener("DOMContentLoaded", update);
+  document.addEventListener("DOMContentLoaded", function () { showCue(); checkTurn(); update(); });
 })();
