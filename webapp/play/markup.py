@@ -119,10 +119,11 @@ def hand_fieldset(step: str, card_step: bool) -> Markup:
     """The opening of the fieldset around a hand's cards, disabled but at the hand's
     ``step`` (the phase in which a card of the hand is played).
 
-    A page says so itself (for browsers without scripts).  The socket's fragments leave
-    it to table.js, which reads #status after every message: a turn's start and end then
-    change #status only, instead of re-sending the whole hand twice a turn."""
-    off = not card_step and request.endpoint == "play.table"
+    A page says so itself (for browsers without scripts; a replay's hand never plays).
+    The socket's fragments leave it to table.js, which reads #status after every message:
+    a turn's start and end then change #status only, instead of re-sending the whole hand
+    twice a turn."""
+    off = not card_step and request.endpoint in ("play.table", "play.replay_page")
     return Markup(f'<fieldset data-step="{step}"{" disabled" if off else ""}>')
 
 

@@ -163,13 +163,19 @@ def replay_page(table_id: str) -> str:
     total = session.version
     at = min(int(step), total) if number_text(step) else total
     state = replay(session.game, session.seed, session.options, session.log[:at])
-    context = table_context(session, None)
+    # The match is over: every hand of the step is shown, and your own in its place.
+    player = known_player()
+    seat = session.seat_of(player) if player else None
+    views = [session.game.view(state, who) for who in range(len(session.seats))]
+    context = table_context(session, seat)
     context.update(
-        view=session.game.view(state, None),
+        view=session.game.view(state, seat),
         to_act=None,
         step=at,
         total=total,
-        moves=session.log,
+        hands=[list(view.hand) for view in views],
         outcome=session.game.outcome(state),
+        played_for=None,
+        replaying=True,
     )
     return strip(render_template("play/replay.html", **context))
