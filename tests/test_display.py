@@ -19,12 +19,14 @@ def test_defaults_meet_wcag_aa_for_body_and_secondary_text() -> None:
     assert contrast_ratio(display.muted, display.paper) >= 4.5
 
 
-@pytest.mark.parametrize("contrast", [0, 25, 50, 75, 100])
-@pytest.mark.parametrize("temperature", [0, 50, 100])
-def test_every_setting_keeps_text_readable(contrast: int, temperature: int) -> None:
-    display = Display(contrast=contrast, temperature=temperature)
-    assert contrast_ratio(display.ink, display.paper) >= 4.5
-    assert contrast_ratio(display.muted, display.paper) >= 3
+@pytest.mark.parametrize("temperature", [0, 25, 50, 75, 100])
+def test_every_setting_keeps_text_readable(temperature: int) -> None:
+    """Secondary text is small (.8 to .9 rem): WCAG AA asks 4.5:1 of it at every
+    setting, the softest contrast included (#17: it gave 4.42:1 there)."""
+    for contrast in range(101):
+        display = Display(contrast=contrast, temperature=temperature)
+        assert contrast_ratio(display.ink, display.paper) >= 4.5
+        assert contrast_ratio(display.muted, display.paper) >= 4.5, contrast
 
 
 def test_pages_carry_the_settings_as_css_variables(client: FlaskClient) -> None:
