@@ -32,3 +32,16 @@ def test_long_dutch_card_names_can_break_with_a_hyphen(app: Flask) -> None:
         }
     assert words, "no long Dutch card names to check"
     assert not sorted(word for word in words if "\u00ad" not in word)
+
+
+def test_the_about_page_names_every_cookie_a_guest_is_given(client: FlaskClient) -> None:
+    """A guest who reads in Dutch, changes the display and plays a table is given the
+    language, display and session cookies; the privacy note names the session's too."""
+    client.get("/nl/")
+    client.post("/en/settings", data={"contrast": "60"})
+    client.post("/en/play/koa", data={"mode": "quick", "level": "easy"})
+    given = {cookie.key for cookie in client._cookies.values()}  # the jar, every cookie
+    assert given == {"lang", "display", "session"}
+    about = client.get("/en/about").get_data(as_text=True)
+    for purpose in ("language", "display settings", "session cookie"):
+        assert purpose in about
