@@ -302,3 +302,15 @@ def test_an_opt_in_cue_buzzes_when_your_turn_begins(
     assert page.evaluate("() => window.buzzes") == [150]  # once a turn, not per step
     page.reload()  # this browser remembers the choice
     expect(page.locator("#cue")).to_have_attribute("aria-pressed", "true")
+
+
+def test_four_player_kowah_names_keep_to_one_line(phone: BrowserContext, still: LiveServer) -> None:
+    """Three opponents side by side at 360 px: each name takes one line (cut short with
+    an ellipsis, whole in the text), not three."""
+    page = open_table(phone, still, "kowah", "players", "4")
+    names = page.locator(".seats .player .who b")
+    expect(names).to_have_count(3)
+    for name in names.all():
+        line = float(name.evaluate("b => parseFloat(getComputedStyle(b).lineHeight)"))
+        assert box(name)["height"] <= line * 1.2, name.inner_text()
+        assert "(" in name.inner_text()  # the level is still there for screen readers
