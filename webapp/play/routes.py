@@ -18,8 +18,8 @@ from webapp.play.diff import strip
 from webapp.play.hub import Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
-from webapp.play.words import CLOCK_NAMES
 from webapp.play.store import Seat, TableBroken, is_practice
+from webapp.play.words import CLOCK_NAMES
 
 bp = Blueprint("play", __name__)
 

@@ -24,8 +24,8 @@ from webapp.game import registry
 from webapp.play import clock as turn_clock
 from webapp.play.hub import Connection, Hub, TableSession
 from webapp.play.render import split_fragments
-from webapp.play.words import CLOCK_NAMES
 from webapp.play.store import Seat
+from webapp.play.words import CLOCK_NAMES
 from webapp.rooms import logic, models
 from webapp.rooms.logic import Room, RoomRefusal
 
