@@ -195,6 +195,23 @@ def off_screen(page: Page, selector: str) -> list[dict[str, object]]:
     return [control for control in found if not control["ok"]]
 
 
+def wait_for_turn_or_end(page: Page, when: str) -> None:
+    """Wait until the table waits for this player or the match is over; if neither comes,
+    fail saying where the table stood (a busy machine has been seen to take 30 s)."""
+    try:
+        page.wait_for_function(
+            "() => document.getElementById('status')?.dataset.turn === '1'"
+            " || document.querySelector('.match-over') !== null",
+            timeout=60_000,
+        )
+    except PlaywrightError as error:
+        where = page.evaluate(
+            "() => ['status', 'log', 'prompt']"
+            ".map((id) => document.getElementById(id)?.outerHTML.slice(0, 400))"
+        )
+        raise AssertionError(f"{when} the table stood at {where}") from error
+
+
 def tap_centre(page: Page, locator: Locator) -> None:
     """Tap where a thumb would: at the control's centre on the screen, never scrolling."""
     found = box(locator)
@@ -212,17 +229,7 @@ def test_everything_you_act_on_is_on_the_first_screen(
     over = page.locator(".match-over")
     turns = 0
     for _ in range(400):
-        try:
-            page.wait_for_function(
-                "() => document.getElementById('status')?.dataset.turn === '1'"
-                " || document.querySelector('.match-over') !== null"
-            )
-        except PlaywrightError as error:  # say where the table stood
-            where = page.evaluate(
-                "() => ['status', 'log', 'prompt']"
-                ".map((id) => document.getElementById(id)?.outerHTML.slice(0, 400))"
-            )
-            raise AssertionError(f"after {turns} turns the table stood at {where}") from error
+        wait_for_turn_or_end(page, f"after {turns} turns")
         if over.count():
             break
         page.wait_for_selector(ACTIONS)  # the hand's buttons enable just after the status
@@ -279,12 +286,13 @@ RECORD_BUZZES = (
 
 def play_one_turn(page: Page) -> None:
     """Play this seat's whole turn (every step), then wait until it is theirs again."""
-    page.wait_for_selector("#status[data-turn='1']")
+    wait_for_turn_or_end(page, "before the turn")
     while page.locator("#status").get_attribute("data-turn") == "1":
         before = page.locator("#version").input_value()
         tap_centre(page, page.locator(ACTIONS).first)
         version_changes(page, before)
-    page.wait_for_selector("#status[data-turn='1']")
+    wait_for_turn_or_end(page, "after the turn")
+    assert page.locator(".match-over").count() == 0, "the deal ended: no next turn to cue"
 
 
 def test_an_opt_in_cue_buzzes_when_your_turn_begins(
