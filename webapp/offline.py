@@ -20,6 +20,7 @@ from flask import Blueprint, Flask, Response, current_app, render_template, url_
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from webapp.adapters import adapters
 from webapp.assets import Assets
 from webapp.display import Display, hex_colour
 from webapp.locale import current_language
@@ -29,16 +30,15 @@ bp = Blueprint("offline", __name__)
 #: The stylesheet's ``--red-ink``: the browser's bar and the installed app's title bar.
 THEME_COLOUR = "#7a1f16"
 
-#: The pages kept for reading offline, by endpoint (each takes only the language), with
-#: the titles the offline page lists them under.
-KEPT = {
-    "rules.index": _l("Rules"),
-    "rules.koa": _l("%(game)s rules", game="Koa"),
-    "rules.kowah": _l("%(game)s rules", game="Kowah"),
-    "rules.koikoi": _l("%(game)s rules", game="Koi-Koi"),
-    "rules.money": _l("The money cards of Koa and Kowah"),
-    "rules.hanafuda": _l("The hanafuda cards of Koi-Koi"),
-}
+
+def kept_pages() -> dict[str, Any]:
+    """The pages kept for reading offline, by endpoint (each takes only the language), with
+    the titles the offline page lists them under: the rules index and every game's pages."""
+    kept: dict[str, Any] = {"rules.index": _l("Rules")}
+    for adapter in adapters():
+        kept.update({f"rules.{page.endpoint}": page.title for page in adapter.pages})
+    return kept
+
 
 #: The app's icons: static file, sizes, purpose.  The PNGs are drawn from img/icon.svg
 #: by scripts/icons.py (a maskable icon keeps its art inside the middle 80%).
@@ -67,7 +67,7 @@ def cache_name(language: str) -> str:
 @bp.get("/<lang_code>/offline")
 def page() -> str:
     """What the service worker shows for a page it may not keep, when there is no network."""
-    kept = [(url_for(endpoint), title) for endpoint, title in KEPT.items()]
+    kept = [(url_for(endpoint), title) for endpoint, title in kept_pages().items()]
     return render_template("offline/page.html", kept=kept)
 
 
@@ -79,7 +79,7 @@ def manifest() -> Response:
         "id": home,
         "name": "Lapau",
         "short_name": "Lapau",
-        "description": _("Play Koa, Kowah and Koi-Koi online, free, against bots or with friends."),
+        "description": render_template("_description.html").strip(),
         "lang": current_language(),
         "dir": "ltr",
         "start_url": home,
@@ -114,7 +114,7 @@ def worker() -> Response:
         cache=cache_name(language),
         prefix=cache_prefix(language),
         offline=url_for("offline.page"),
-        kept=[url_for(endpoint) for endpoint in KEPT],
+        kept=[url_for(endpoint) for endpoint in kept_pages()],
     )
     return Response(script, mimetype="text/javascript")
 

@@ -35,6 +35,8 @@ class Page:
 
     path: str
     endpoint: str
+    #: What lists of pages call it (the offline page's list).
+    title: Any
     template: str
     context: Callable[[], dict[str, Any]] = dict
 

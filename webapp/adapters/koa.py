@@ -136,7 +136,19 @@ ADAPTER = Adapter(
     },
     template_globals={"koa_mark": mark_name, "koa_groups": groups, "group_name": group_name},
     pages=(
-        Page("/rules/koa", "koa", "rules/koa.html", lambda: {"game": "koa"}),
-        Page("/cards/money", "money", "rules/money.html", _money_gallery),
+        Page(
+            "/rules/koa",
+            "koa",
+            _l("%(game)s rules", game="Koa"),
+            "rules/koa.html",
+            lambda: {"game": "koa"},
+        ),
+        Page(
+            "/cards/money",
+            "money",
+            _l("The money cards of Koa and Kowah"),
+            "rules/money.html",
+            _money_gallery,
+        ),
     ),
 )

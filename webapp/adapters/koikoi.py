@@ -188,7 +188,19 @@ ADAPTER = Adapter(
     },
     template_filters={"yaku_name": yaku_name},
     pages=(
-        Page("/rules/koikoi", "koikoi", "rules/koikoi.html", lambda: {"game": "koikoi"}),
-        Page("/cards/hanafuda", "hanafuda", "rules/hanafuda.html", _gallery),
+        Page(
+            "/rules/koikoi",
+            "koikoi",
+            _l("%(game)s rules", game="Koi-Koi"),
+            "rules/koikoi.html",
+            lambda: {"game": "koikoi"},
+        ),
+        Page(
+            "/cards/hanafuda",
+            "hanafuda",
+            _l("The hanafuda cards of Koi-Koi"),
+            "rules/hanafuda.html",
+            _gallery,
+        ),
     ),
 )

@@ -52,5 +52,13 @@ ADAPTER = Adapter(
             "discard": _l("Claimed from a discard: double."),
         },
     },
-    pages=(Page("/rules/kowah", "kowah", "rules/kowah.html", lambda: {"game": "kowah"}),),
+    pages=(
+        Page(
+            "/rules/kowah",
+            "kowah",
+            _l("%(game)s rules", game="Kowah"),
+            "rules/kowah.html",
+            lambda: {"game": "kowah"},
+        ),
+    ),
 )
