@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from flask import Flask
+from flask_babel import lazy_gettext as _l
 
 from webapp.adapters.setup import Setup
 from webapp.cards import BACK, Card
@@ -39,6 +40,17 @@ class Page:
     title: Any
     template: str
     context: Callable[[], dict[str, Any]] = dict
+
+
+def rules_page(name: str, title: str) -> Page:
+    """The rules page of the game called ``name``: ``/rules/<name>``, ``rules/<name>.html``."""
+    return Page(
+        f"/rules/{name}",
+        name,
+        _l("%(game)s rules", game=title),
+        f"rules/{name}.html",
+        lambda: {"game": name},
+    )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from flask_babel import lazy_gettext as _l
 
-from webapp.adapters import Adapter, Page
+from webapp.adapters import Adapter, Page, rules_page
 from webapp.adapters.setup import Setup
 from webapp.cards import MONEY_ART, Card, money_index, money_name, money_suit
 from webapp.game.koa.cards import GROUPS, TYPES
@@ -136,13 +136,7 @@ ADAPTER = Adapter(
     },
     template_globals={"koa_mark": mark_name, "koa_groups": groups, "group_name": group_name},
     pages=(
-        Page(
-            "/rules/koa",
-            "koa",
-            _l("%(game)s rules", game="Koa"),
-            "rules/koa.html",
-            lambda: {"game": "koa"},
-        ),
+        rules_page("koa", "Koa"),
         Page(
             "/cards/money",
             "money",

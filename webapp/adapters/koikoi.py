@@ -7,7 +7,7 @@ from typing import Any, Final
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 
-from webapp.adapters import Adapter, Page
+from webapp.adapters import Adapter, Page, rules_page
 from webapp.adapters.setup import Setup
 from webapp.cards import Card
 
@@ -188,13 +188,7 @@ ADAPTER = Adapter(
     },
     template_filters={"yaku_name": yaku_name},
     pages=(
-        Page(
-            "/rules/koikoi",
-            "koikoi",
-            _l("%(game)s rules", game="Koi-Koi"),
-            "rules/koikoi.html",
-            lambda: {"game": "koikoi"},
-        ),
+        rules_page("koikoi", "Koi-Koi"),
         Page(
             "/cards/hanafuda",
             "hanafuda",

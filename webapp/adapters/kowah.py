@@ -6,7 +6,7 @@ from typing import Final
 
 from flask_babel import lazy_gettext as _l
 
-from webapp.adapters import Adapter, Page
+from webapp.adapters import Adapter, rules_page
 from webapp.adapters.setup import Setup
 from webapp.cards import MONEY_ART, Card, money_index, money_name, money_suit
 
@@ -52,13 +52,5 @@ ADAPTER = Adapter(
             "discard": _l("Claimed from a discard: double."),
         },
     },
-    pages=(
-        Page(
-            "/rules/kowah",
-            "kowah",
-            _l("%(game)s rules", game="Kowah"),
-            "rules/kowah.html",
-            lambda: {"game": "kowah"},
-        ),
-    ),
+    pages=(rules_page("kowah", "Kowah"),),
 )
