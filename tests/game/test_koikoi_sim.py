@@ -51,7 +51,7 @@ def test_rollouts_end_with_a_scored_yaku_or_nothing(seed: int) -> None:
     hand, stock = stock[:8], stock[8:]
     field, stock = stock[:8], stock[8:]
     piles = [0, 0]
-    winner, points = rollout((hand, opp), by_month(field), stock, piles, 0, None)
+    winner, points = rollout((hand, opp), by_month(field), stock, piles, 0, (0, 0))
     if winner is None:
         assert points == 0 and base_points(piles[0]) == base_points(piles[1]) == 0
     else:

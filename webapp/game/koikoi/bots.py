@@ -40,6 +40,7 @@ from webapp.game.koikoi.cards import (
     RIBBONS,
     SAKE_CUP,
 )
+from webapp.game.koikoi.house import STANDARD, HouseRules
 from webapp.game.koikoi.sim import INDEX, WORTH, by_month, deal_unseen, mask_of, rollout
 from webapp.game.koikoi.view import KoikoiView, Pile
 from webapp.game.protocol import Bot
@@ -147,6 +148,8 @@ _BLUES: Final = _indexes(BLUES)
 _ANIMALS: Final = _indexes(ANIMALS)
 _RIBBONS: Final = _indexes(RIBBONS)
 _PLAINS: Final = _indexes(PLAINS)
+#: Plains without the sake cup, for tables where it is an animal only.
+_PLAINS_ONLY: Final = _indexes(PLAINS - {SAKE_CUP})
 
 
 def _excess(probs: Probs, cards: tuple[int, ...], need: int) -> float:
@@ -166,8 +169,9 @@ def _excess(probs: Probs, cards: tuple[int, ...], need: int) -> float:
     return gap * cdf + sigma * pdf
 
 
-def potential(probs: Probs) -> float:
-    """Expected yaku points of a player whose chance of ending with card i is ``probs[i]``."""
+def potential(probs: Probs, house: HouseRules = STANDARD) -> float:
+    """Expected yaku points of a player whose chance of ending with card i is ``probs[i]``,
+    under the table's house rules."""
     dist = [1.0]
     for card in _DRY:
         p = probs[card]
@@ -178,11 +182,18 @@ def potential(probs: Probs) -> float:
         dist = grown
     rain = probs[_RAIN]
     total = dist[3] * (5.0 + 2.0 * rain) + dist[4] * (8.0 + 2.0 * rain)
-    total += 5.0 * probs[_SAKE] * (probs[_CURTAIN] + probs[_MOON])
+    viewing = 5.0 * probs[_SAKE] * (probs[_CURTAIN] + probs[_MOON])
+    if house.viewing == "off":
+        viewing = 0.0
+    elif house.viewing == "with-yaku":
+        viewing *= 0.5  # about even odds of another yaku beside it
+    if house.rain_spoils:
+        viewing *= 1.0 - rain
+    total += viewing
     for group in (_ISC, _POEMS, _BLUES):
         total += 5.0 * probs[group[0]] * probs[group[1]] * probs[group[2]]
     total += _excess(probs, _ANIMALS, 5) + _excess(probs, _RIBBONS, 5)
-    total += _excess(probs, _PLAINS, 10)
+    total += _excess(probs, _PLAINS if house.sake_plain else _PLAINS_ONLY, 10)
     return total
 
 
@@ -316,7 +327,7 @@ def medium_bot(view: KoikoiView, rng: random.Random) -> KoikoiAction:
     captures = [option for option in options if option[3] != seen.mine]
     return max(
         captures or options,
-        key=lambda option: potential(_naive_chances(option[1], option[2], option[3])),
+        key=lambda option: potential(_naive_chances(option[1], option[2], option[3]), view.house),
     )[0]
 
 
@@ -339,8 +350,17 @@ def _decide(view: KoikoiView, seen: Seen, rng: random.Random) -> KoikoiAction:
         hands[opp].extend(opp_hand)
         piles = [0, 0]
         piles[me], piles[opp] = seen.mine, seen.theirs
+        # After this koi-koi call: one more for this seat.
+        calls = list(view.calls)
+        calls[me] += 1
         winner, points = rollout(
-            (hands[0], hands[1]), by_month(seen.field), stock, piles, opp, koikoi=me
+            (hands[0], hands[1]),
+            by_month(seen.field),
+            stock,
+            piles,
+            opp,
+            (calls[0], calls[1]),
+            view.house,
         )
         outcomes.append(0 if winner is None else points if winner == me else -points)
     if last:
@@ -363,15 +383,17 @@ def hard_bot(view: KoikoiView, rng: random.Random) -> KoikoiAction:
     seen = Seen.of(view)
     if view.phase == "decide":
         return _decide(view, seen, rng)
-    me = seen.me
-    # A koi-koi doubles what the other side wins: weigh that side's yaku twice.
-    mine_weight = 2.0 if view.koikoi == 1 - me else 1.0
-    theirs_weight = 2.0 if view.koikoi == me else 1.0
+    me, house = seen.me, view.house
+    # A koi-koi doubles what the other side wins: weigh that side's yaku twice (and, with
+    # many calls allowed, a side's own calls multiply what it wins).
+    own = (1 + view.calls[me], 1 + view.calls[1 - me]) if house.koikoi_calls == "many" else (1, 1)
+    mine_weight = (2.0 if view.calls[1 - me] else 1.0) * own[0]
+    theirs_weight = (2.0 if view.calls[me] else 1.0) * own[1]
 
     def value(option: tuple[KoikoiAction, tuple[int, ...], tuple[int, ...], int]) -> float:
         _, hand, field, pile = option
         mine_p, theirs_p = _chances(hand, field, pile, seen.theirs, seen)
-        return mine_weight * potential(mine_p) - theirs_weight * potential(theirs_p)
+        return mine_weight * potential(mine_p, house) - theirs_weight * potential(theirs_p, house)
 
     return max(_options(view, seen), key=value)[0]
 

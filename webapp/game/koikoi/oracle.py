@@ -23,9 +23,11 @@ from webapp.game.koikoi.cards import (
     MOON,
     PLAINS,
     POEMS,
+    RAIN_MAN,
     RIBBONS,
     SAKE_CUP,
 )
+from webapp.game.koikoi.house import STANDARD, HouseRules
 
 #: Every yaku slug, in the order results list them.
 SLUGS: Final = (
@@ -50,8 +52,11 @@ DOUBLE_AT: Final = 7
 SPECIAL_HAND_POINTS: Final = 6
 
 
-def yaku(captured: Iterable[str]) -> dict[str, int]:
-    """Each yaku the captured cards form, with its points before doubling.
+VIEWINGS: Final = ("flower-viewing", "moon-viewing")
+
+
+def yaku(captured: Iterable[str], house: HouseRules = STANDARD) -> dict[str, int]:
+    """Each yaku the captured cards form under ``house``, with its points before doubling.
 
     >>> yaku(["jan-crane", "mar-curtain", "aug-moon"])
     {'three-lights': 5}
@@ -76,7 +81,8 @@ def yaku(captured: Iterable[str]) -> dict[str, int]:
         found["rainy-four-lights"] = 7
     elif dry == 3:
         found["three-lights"] = 5
-    if SAKE_CUP in cards:
+    viewing = house.viewing != "off" and not (house.rain_spoils and RAIN_MAN in cards)
+    if viewing and SAKE_CUP in cards:
         if CURTAIN in cards:
             found["flower-viewing"] = 5
         if MOON in cards:
@@ -96,9 +102,13 @@ def yaku(captured: Iterable[str]) -> dict[str, int]:
         found["animals"] = 1 + animals - 5
     if ribbons >= 5 and not (poems or blues):
         found["ribbons"] = 1 + ribbons - 5
-    plains = len(cards & PLAINS)
+    plains = len(cards & PLAINS) - (not house.sake_plain and SAKE_CUP in cards)
     if plains >= 10:
         found["plains"] = 1 + plains - 10
+    if house.viewing == "with-yaku" and all(slug in VIEWINGS for slug in found):
+        # Viewings alone score nothing at such a table.
+        for slug in VIEWINGS:
+            found.pop(slug, None)
     return found
 
 
@@ -118,27 +128,41 @@ def improved(before: Mapping[str, int], after: Mapping[str, int]) -> bool:
 
 @dataclass(frozen=True)
 class RoundScore:
-    """A round winner's score: ``base`` points, then ×2 at 7+, then ×2 after a koi-koi."""
+    """A round winner's score: ``base`` points, then ×2 at 7+, then ×2 after the opponent's
+    koi-koi, then ×``multiplier`` for the winner's own calls (house rule ``many``; else 1)."""
 
     base: int
     seven_doubled: bool
     koikoi_doubled: bool
+    multiplier: int = 1
 
     @property
     def points(self) -> int:
-        return self.base * (2 if self.seven_doubled else 1) * (2 if self.koikoi_doubled else 1)
+        doubled = (2 if self.seven_doubled else 1) * (2 if self.koikoi_doubled else 1)
+        return self.base * doubled * self.multiplier
 
 
-def round_points(found: Mapping[str, int], opponent_called_koikoi: bool) -> RoundScore:
-    """The winner's round score from their yaku and whether the opponent called koi-koi.
+def round_points(
+    found: Mapping[str, int],
+    opponent_called_koikoi: bool,
+    house: HouseRules = STANDARD,
+    own_calls: int = 0,
+) -> RoundScore:
+    """The winner's round score from their yaku, whether the opponent called koi-koi and,
+    under the house rule of many calls, how often the winner called.
 
     >>> round_points({"four-lights": 8}, True).points
     32
     >>> round_points({"plains": 1, "ribbons": 2}, True).points
     6
+    >>> round_points({"three-lights": 5}, False, HouseRules(koikoi_calls="many"), 2).points
+    15
     """
     base = sum(found.values())
-    return RoundScore(base, base >= DOUBLE_AT, opponent_called_koikoi)
+    multiplier = 1 + own_calls if house.koikoi_calls == "many" else 1
+    return RoundScore(
+        base, house.double_seven and base >= DOUBLE_AT, opponent_called_koikoi, multiplier
+    )
 
 
 #: The named yaku a player completes by holding every card of a fixed set.
@@ -173,7 +197,10 @@ class Progress:
 
 
 def near_yaku(
-    captured: Iterable[str], opponent: Iterable[str], within: int = 2
+    captured: Iterable[str],
+    opponent: Iterable[str],
+    within: int = 2,
+    house: HouseRules = STANDARD,
 ) -> tuple[Progress, ...]:
     """Yaku not yet formed, begun and still possible, missing at most ``within`` cards.
 
@@ -186,12 +213,13 @@ def near_yaku(
     ()
     """
     mine, theirs = set(captured), set(opponent)
-    formed = yaku(mine)
+    formed = yaku(mine, house)
+    no_viewing = house.viewing == "off" or (house.rain_spoils and RAIN_MAN in mine)
     result: list[Progress] = []
     # Three Lights stands for the light yaku: a player with it already has one.
     light_formed = any(slug in formed for slug in SLUGS[:4])
     for slug in SLUGS:
-        if slug in formed:
+        if slug in formed or (no_viewing and slug in VIEWINGS):
             continue
         if slug in SET_YAKU:
             needed = SET_YAKU[slug]
@@ -202,6 +230,8 @@ def near_yaku(
             if slug == "three-lights" and light_formed:
                 continue
             pool, need = COUNT_YAKU[slug]
+            if slug == "plains" and not house.sake_plain:
+                pool = pool - {SAKE_CUP}
             if len(pool - theirs) < need:
                 continue
             have = len(pool & mine)

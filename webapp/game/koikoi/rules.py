@@ -17,6 +17,9 @@ Decisions RULES.md leaves open, taken here:
 - "New or improved yaku" compares the mover's yaku after the turn with those at its start;
   a yaku replaced by a higher one (Three Lights by Four Lights) counts as new.
 - A new yaku formed with no hand card left is scored at once; a koi-koi call passes the turn.
+- House rules (``house``) change only what they name; with many koi-koi calls a new or
+  improved yaku after a koi-koi asks the mover again (stop or call) instead of ending the
+  round, and a round whose hands run out after calls still scores nothing.
 - A round ends in phase ``round-over`` (both hands shown) until the next round's starter
   plays ``next``; the last round ends the match directly.  The timeout rule plays the
   first hand card in deck order, takes the first option of any choice, and stops.
@@ -33,6 +36,7 @@ from webapp.game.actions import Timeout
 from webapp.game.deck import remove_one, shuffled
 from webapp.game.koikoi.actions import KoiKoi, KoikoiAction, Next, Play, Stop, Take
 from webapp.game.koikoi.cards import DECK, MONTH, MONTHS, ORDER, sort_cards
+from webapp.game.koikoi.house import house_rules
 from webapp.game.koikoi.oracle import SPECIAL_HAND_POINTS, improved, round_points, yaku
 from webapp.game.koikoi.state import Event, KoikoiState, Pending, RoundResult
 from webapp.game.protocol import IllegalAction, Outcome
@@ -121,6 +125,7 @@ def _deal(state: KoikoiState, number: int, starter: int) -> KoikoiState:
         koikoi=None,
         events=(),
         event_count=0,
+        calls=(0, 0),
     )
     dealt = _emit(dealt, *events)
     for seat, special in enumerate(specials):
@@ -142,6 +147,7 @@ def new_game(seed: int, options: Mapping[str, Any]) -> KoikoiState:
     rounds = int(given) if isinstance(given, str) and given.isdigit() else given
     if rounds not in ROUND_CHOICES or isinstance(rounds, bool):
         raise IllegalAction("bad-option", f"rounds={given!r}")
+    house = house_rules(options)
     draws, starter = starter_draw(seed)
     blank = KoikoiState(
         seed=seed,
@@ -163,6 +169,7 @@ def new_game(seed: int, options: Mapping[str, Any]) -> KoikoiState:
         koikoi=None,
         events=(),
         event_count=0,
+        house=house,
     )
     return _deal(blank, 1, starter)
 
@@ -224,10 +231,10 @@ def _end_turn(state: KoikoiState) -> KoikoiState:
     """Check the mover's yaku: a stop/koi-koi prompt, a round end, or the other's turn."""
     seat = state.turn
     pile = state.captured[seat]
-    before, after = yaku(pile[: state.turn_start]), yaku(pile)
+    before, after = yaku(pile[: state.turn_start], state.house), yaku(pile, state.house)
     if improved(before, after):
         state = _emit(state, Event("yaku", seat, codes=tuple(after)))
-        if state.koikoi is not None:
+        if state.koikoi is not None and state.house.koikoi_calls == "once":
             return _end_round(state, seat, "after-koikoi", after)
         if not state.hands[seat]:
             return _end_round(state, seat, "last-card", after)
@@ -248,17 +255,18 @@ def _end_round(
     state: KoikoiState, winner: int | None, reason: str, found: Mapping[str, int]
 ) -> KoikoiState:
     """Score the round, record its result, and end the round (or the match)."""
+    multiplier = 1
     if winner is None:
         base, seven, doubled, points = 0, False, False, 0
     elif reason in ("teshi", "kuttsuki"):
         base, seven, doubled, points = SPECIAL_HAND_POINTS, False, False, SPECIAL_HAND_POINTS
     else:
-        called = state.koikoi is not None and state.koikoi != winner
-        score = round_points(found, called)
-        base, seven, doubled, points = (
+        score = round_points(found, state.calls[1 - winner] > 0, state.house, state.calls[winner])
+        base, seven, doubled, multiplier, points = (
             score.base,
             score.seven_doubled,
             score.koikoi_doubled,
+            score.multiplier,
             score.points,
         )
     result = RoundResult(
@@ -272,6 +280,7 @@ def _end_round(
         koikoi_doubled=doubled,
         points=points,
         koikoi=state.koikoi,
+        multiplier=multiplier,
     )
     scores = state.scores
     if winner is not None:
@@ -347,8 +356,15 @@ def apply(state: KoikoiState, action: KoikoiAction) -> KoikoiState:
             raise IllegalAction("no-decision-pending")
         if isinstance(action, Stop):
             state = _emit(state, Event("stop", state.turn))
-            return _end_round(state, state.turn, "stop", yaku(state.captured[state.turn]))
-        state = _emit(replace(state, koikoi=state.turn), Event("koikoi", state.turn))
+            found = yaku(state.captured[state.turn], state.house)
+            return _end_round(state, state.turn, "stop", found)
+        seat = state.turn
+        calls = (
+            (state.calls[0] + 1, state.calls[1])
+            if seat == 0
+            else (state.calls[0], state.calls[1] + 1)
+        )
+        state = _emit(replace(state, koikoi=seat, calls=calls), Event("koikoi", seat))
         return _pass_turn(state)
     raise IllegalAction("bad-action", str(action))
 

@@ -70,6 +70,8 @@ def sample(view: KoikoiView, rng: random.Random) -> KoikoiState:
         koikoi=view.koikoi,
         events=view.events,
         event_count=view.event_count,
+        house=view.house,
+        calls=view.calls,
     )
 
 

@@ -3,9 +3,10 @@
 The engine's frozen states are right for the table but too slow to play thousands of
 sample rounds per decision.  Here a card is its index in ``DECK`` (its month is
 ``index // 4``), a captured pile is an int bit mask, and ``base_points`` scores a mask
-exactly as ``oracle.yaku`` does (the tests compare them).  A yaku is new or improved
-exactly when the total rises, because every replacement rule swaps a yaku for a dearer
-one, so the model only tracks totals.
+exactly as ``oracle.yaku`` does under any house rules (the tests compare them).  A yaku is
+new or improved exactly when the total rises, because every replacement rule swaps a yaku
+for a dearer one, so the model only tracks totals (with "rain spoils the viewings" a rain
+man can lower the total while bringing a light yaku: the model misses that rare case).
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from webapp.game.koikoi.cards import (
     MOON,
     PLAINS,
     POEMS,
+    RAIN_MAN,
     RIBBONS,
     SAKE_CUP,
 )
+from webapp.game.koikoi.house import STANDARD, HouseRules
 
 INDEX: Final[dict[str, int]] = {card: index for index, card in enumerate(DECK)}
 
@@ -56,15 +59,17 @@ ISC_M: Final = mask_of(BOAR_DEER_BUTTERFLIES)
 SAKE_B: Final = mask_of([SAKE_CUP])
 CURTAIN_B: Final = mask_of([CURTAIN])
 MOON_B: Final = mask_of([MOON])
+RAIN_B: Final = mask_of([RAIN_MAN])
 
 
-def base_points(mask: int) -> int:
+def base_points(mask: int, house: HouseRules = STANDARD) -> int:
     """The sum of the yaku points a captured mask forms (as ``oracle.yaku`` sums them).
 
     >>> base_points(mask_of(["jan-crane", "mar-curtain", "aug-moon", "sep-sake-cup"]))
     15
     """
     total = 0
+    viewings = 0
     lights = (mask & LIGHT_M).bit_count()
     if lights >= 3:
         dry = (mask & DRY_M).bit_count()
@@ -76,11 +81,11 @@ def base_points(mask: int) -> int:
             total = 7
         elif dry == 3:
             total = 5
-    if mask & SAKE_B:
+    if mask & SAKE_B and house.viewing != "off" and not (house.rain_spoils and mask & RAIN_B):
         if mask & CURTAIN_B:
-            total += 5
+            viewings += 5
         if mask & MOON_B:
-            total += 5
+            viewings += 5
     animals = (mask & ANIMAL_M).bit_count()
     if mask & ISC_M == ISC_M:
         total += animals + 2
@@ -94,15 +99,22 @@ def base_points(mask: int) -> int:
         total += ribbons + 2
     elif ribbons >= 5:
         total += ribbons - 4
-    plains = (mask & PLAIN_M).bit_count()
+    plains = (mask & PLAIN_M).bit_count() - (not house.sake_plain and bool(mask & SAKE_B))
     if plains >= 10:
         total += plains - 9
-    return total
+    if house.viewing == "with-yaku" and not total:
+        return 0
+    return total + viewings
 
 
-def score(base: int, doubled_by_koikoi: bool) -> int:
-    """A round score from its base: ×2 at 7 or more, ×2 after the opponent's koi-koi."""
-    return base * (2 if base >= 7 else 1) * (2 if doubled_by_koikoi else 1)
+def score(
+    base: int, doubled_by_koikoi: bool, house: HouseRules = STANDARD, own_calls: int = 0
+) -> int:
+    """A round score from its base: ×2 at 7 or more, ×2 after the opponent's koi-koi, and
+    ×(1 + own calls) under the house rule of many calls (as ``oracle.round_points``)."""
+    seven = 2 if house.double_seven and base >= 7 else 1
+    calls = 1 + own_calls if house.koikoi_calls == "many" else 1
+    return base * seven * (2 if doubled_by_koikoi else 1) * calls
 
 
 #: A static worth per card for the quick play policy: lights, then yaku pieces, then plains.
@@ -139,7 +151,7 @@ def _take(field: Field, card: int) -> list[int]:
     return same[:]
 
 
-def greedy_card(hand: list[int], field: Field, pile: int) -> int:
+def greedy_card(hand: list[int], field: Field, pile: int, house: HouseRules = STANDARD) -> int:
     """The quick policy: the best capture by worth and yaku gained, else the cheapest card."""
     best, best_gain = -1, 0.0
     base = -1
@@ -148,13 +160,13 @@ def greedy_card(hand: list[int], field: Field, pile: int) -> int:
         if not taken:
             continue
         if base < 0:
-            base = base_points(pile)
+            base = base_points(pile, house)
         mask = pile | 1 << card
         gain = WORTH[card]
         for other in taken:
             mask |= 1 << other
             gain += WORTH[other]
-        gain += 10.0 * (base_points(mask) - base)
+        gain += 10.0 * (base_points(mask, house) - base)
         if gain > best_gain:
             best, best_gain = card, gain
     if best >= 0:
@@ -182,25 +194,27 @@ def rollout(
     stock: list[int],
     piles: list[int],
     mover: int,
-    koikoi: int | None,
+    calls: tuple[int, int],
+    house: HouseRules = STANDARD,
 ) -> tuple[int | None, int]:
     """Play the round out greedily from ``mover``'s turn; (winner, points) or (None, 0).
 
-    Before a koi-koi a new yaku stops at once (the quick policy always stops); after one,
-    the first new or improved yaku ends the round as the rules say.  The lists are
-    consumed: pass copies.  ``stock`` is turned over from its end.
+    ``calls`` counts each seat's koi-koi calls so far.  A new or improved yaku ends the
+    round: the quick policy always stops, and after a koi-koi the rules end it anyway
+    (or, with many calls allowed, the policy stops).  The lists are consumed: pass copies.
+    ``stock`` is turned over from its end.
     """
     while hands[0] or hands[1]:
         hand = hands[mover]
         pile = piles[mover]
-        card = greedy_card(hand, field, pile)
+        card = greedy_card(hand, field, pile, house)
         hand.remove(card)
         after = land(field, stock.pop(), land(field, card, pile))
         piles[mover] = after
         if after != pile:
-            gained = base_points(after)
-            if gained > base_points(pile):
-                return mover, score(gained, koikoi is not None and koikoi != mover)
+            gained = base_points(after, house)
+            if gained > base_points(pile, house):
+                return mover, score(gained, calls[1 - mover] > 0, house, calls[mover])
         mover = 1 - mover
     return None, 0
 

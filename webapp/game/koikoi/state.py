@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from webapp.game.koikoi.house import STANDARD, HouseRules
+
 #: The phases of a match.  ``play``: the seat to move plays a hand card; ``choose``: it
 #: picks which of two same-month field cards its played or turned-over card takes;
 #: ``decide``: it stops or calls koi-koi; ``round-over``: both hands are shown until the
@@ -55,8 +57,9 @@ class RoundResult:
     ``teshi`` or ``kuttsuki`` (special hand at the deal).  ``yaku`` lists the winner's
     yaku and points; ``base`` is their sum (6 for a special hand), doubled once when
     ``seven_doubled`` (7 or more) and again when ``koikoi_doubled`` (the winner's opponent
-    had called koi-koi); ``points`` is what the winner scored.  ``koikoi`` is the seat
-    that called koi-koi in the round, if any.
+    had called koi-koi), then times ``multiplier`` (1 plus the winner's own koi-koi calls
+    under the house rule of many calls, else 1); ``points`` is what the winner scored.
+    ``koikoi`` is the seat that last called koi-koi in the round, if any.
     """
 
     number: int
@@ -69,6 +72,7 @@ class RoundResult:
     koikoi_doubled: bool
     points: int
     koikoi: int | None
+    multiplier: int = 1
 
     def as_dict(self) -> dict[str, Any]:
         """Plain values for an outcome's detail (JSON-friendly)."""
@@ -83,6 +87,8 @@ class RoundResult:
             "koikoi_doubled": self.koikoi_doubled,
             "points": self.points,
             "koikoi": self.koikoi,
+            # Only where a house rule made one: standard outcomes keep their shape.
+            **({"multiplier": self.multiplier} if self.multiplier != 1 else {}),
         }
 
 
@@ -96,7 +102,8 @@ class KoikoiState:
     improved").  ``stock[0]`` is the next card to turn over.  ``starter_draw`` holds the
     months both seats drew before the first round (seat 0's first), one pair per draw.
     ``events`` are the latest events of the current round, ``event_count`` how many the
-    round has had in all.
+    round has had in all.  ``house`` are the table's house rules (the standard by default);
+    ``calls`` counts each seat's koi-koi calls in this round.
     """
 
     seed: int
@@ -118,3 +125,5 @@ class KoikoiState:
     koikoi: int | None
     events: tuple[Event, ...]
     event_count: int
+    house: HouseRules = STANDARD
+    calls: tuple[int, int] = (0, 0)

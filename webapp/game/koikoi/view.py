@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from webapp.game.koikoi.actions import KoikoiAction
-from webapp.game.koikoi.cards import KIND, PLAINS, sort_cards
+from webapp.game.koikoi.cards import KIND, PLAINS, SAKE_CUP, sort_cards
+from webapp.game.koikoi.house import HouseRules
 from webapp.game.koikoi.oracle import Progress, RoundScore, near_yaku, round_points, yaku
 from webapp.game.koikoi.rules import legal_actions, next_starter, to_act
 from webapp.game.koikoi.state import Event, KoikoiState, Pending, RoundResult
@@ -21,7 +22,7 @@ class Pile:
     """A captured pile grouped by printed kind, in deck order.
 
     The sake cup is listed among the animals; ``plain_count`` counts it as a plain too
-    (how the Plains yaku counts).
+    (how the Plains yaku counts), unless a house rule says it is an animal only.
     """
 
     lights: tuple[str, ...]
@@ -72,7 +73,9 @@ class KoikoiView:
         pending: the played or turned-over card waiting for the player to choose which of
             two same-month field cards it takes (``pending.source``: hand or stock).
         prompt: the stop / koi-koi question while a seat decides.
-        koikoi: the seat that called koi-koi this round, if any.
+        koikoi: the seat that last called koi-koi this round, if any.
+        calls: how often each seat called koi-koi this round.
+        house: the table's house rules (the standard rules unless the table chose others).
         legal: this seat's legal actions when it is to act (else empty).
         events: the latest events of this round, oldest first; ``event_count`` is how many
             the round has had, so a screen can announce only the new ones.
@@ -102,6 +105,8 @@ class KoikoiView:
     pending: Pending | None
     prompt: Prompt | None
     koikoi: int | None
+    calls: tuple[int, int]
+    house: HouseRules
     legal: tuple[KoikoiAction, ...]
     events: tuple[Event, ...]
     event_count: int
@@ -111,19 +116,24 @@ class KoikoiView:
     next_starter: int | None
 
 
-def _pile(cards: tuple[str, ...]) -> Pile:
+def _pile(cards: tuple[str, ...], house: HouseRules) -> Pile:
     ordered = sort_cards(cards)
 
     def of(kind: str) -> tuple[str, ...]:
         return tuple(card for card in ordered if KIND[card] == kind)
 
-    return Pile(
-        of("light"), of("animal"), of("ribbon"), of("plain"), sum(c in PLAINS for c in cards)
-    )
+    plains = sum(c in PLAINS and (house.sake_plain or c != SAKE_CUP) for c in cards)
+    return Pile(of("light"), of("animal"), of("ribbon"), of("plain"), plains)
 
 
-def _lines(cards: tuple[str, ...]) -> tuple[YakuLine, ...]:
-    return tuple(YakuLine(slug, points) for slug, points in yaku(cards).items())
+def _lines(cards: tuple[str, ...], house: HouseRules) -> tuple[YakuLine, ...]:
+    return tuple(YakuLine(slug, points) for slug, points in yaku(cards, house).items())
+
+
+def stake(state: KoikoiState, seat: int) -> RoundScore:
+    """What ``seat`` would score by stopping now, under the table's rules."""
+    found = yaku(state.captured[seat], state.house)
+    return round_points(found, state.calls[1 - seat] > 0, state.house, state.calls[seat])
 
 
 def view(state: KoikoiState, seat: int | None) -> KoikoiView:
@@ -132,10 +142,9 @@ def view(state: KoikoiState, seat: int | None) -> KoikoiView:
     acting = to_act(state)
     prompt = None
     if state.phase == "decide":
-        mover = state.turn
-        score = round_points(yaku(state.captured[mover]), state.koikoi not in (None, mover))
-        prompt = Prompt(mover, score)
+        prompt = Prompt(state.turn, stake(state, state.turn))
     mine, theirs = state.captured
+    house = state.house
     return KoikoiView(
         seat=seat,
         round=state.number,
@@ -151,12 +160,14 @@ def view(state: KoikoiState, seat: int | None) -> KoikoiView:
         hand_counts=(len(state.hands[0]), len(state.hands[1])),
         field=state.field,
         stock_count=len(state.stock),
-        captured=(_pile(mine), _pile(theirs)),
-        yaku=(_lines(mine), _lines(theirs)),
-        near=(near_yaku(mine, theirs), near_yaku(theirs, mine)),
+        captured=(_pile(mine, house), _pile(theirs, house)),
+        yaku=(_lines(mine, house), _lines(theirs, house)),
+        near=(near_yaku(mine, theirs, house=house), near_yaku(theirs, mine, house=house)),
         pending=state.pending,
         prompt=prompt,
         koikoi=state.koikoi,
+        calls=state.calls,
+        house=house,
         legal=legal_actions(state) if seat is not None and seat == acting else (),
         events=state.events,
         event_count=state.event_count,
