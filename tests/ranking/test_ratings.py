@@ -202,6 +202,21 @@ def test_a_table_the_server_stopped_before_rating_is_caught_up(
     assert ratings.catch_up(app.extensions["lapau.db"]) == 0
 
 
+def test_a_koikoi_match_under_house_rules_is_never_rated(
+    app: Flask, hub: Hub, finished_table: Callable[..., TableSession]
+) -> None:
+    live = finished_table("koikoi", ["rina", "budi"], rounds=3, viewing="off")
+    hooks = list(hub.on_finish)
+    hub.on_finish.clear()  # this one ended while the server was stopping
+    later = finished_table("koikoi", ["rina", "budi"], rounds=3, koikoi_calls="many")
+    hub.on_finish.extend(hooks)
+    standard = finished_table("koikoi", ["rina", "budi"], rounds=3, viewing="on")
+    assert ratings.catch_up(app.extensions["lapau.db"]) == 0
+    assert not live.state.house.standard and not later.state.house.standard
+    # the standard rules named explicitly are still the standard rules
+    assert [row.table_id for row in rows(app, RatedTable)] == [standard.id]
+
+
 def test_a_finished_table_whose_log_no_longer_replays_is_never_rated(
     app: Flask, hub: Hub, finished_table: Callable[..., TableSession]
 ) -> None:

@@ -80,6 +80,8 @@ class Game(Generic[S, A, V]):
 
     ``rules_version`` is stored with every table: raise it with any change that makes an
     action log replay differently (tests/game/golden holds the playouts that show it).
+    ``standard_rules`` tells whether a table's options play the rules as written (no house
+    rule): only such matches count for the ratings.
     """
 
     name: str
@@ -100,6 +102,7 @@ class Game(Generic[S, A, V]):
     hidden_cards: Callable[[S, int | None], frozenset[str]]
     rules_version: int
     default_options: Mapping[str, Any] = field(default_factory=dict)
+    standard_rules: Callable[[Mapping[str, Any]], bool] = lambda options: True
 
     def play(self, state: S, text: str) -> S:
         """Apply an action given in its text form (as the log stores it)."""

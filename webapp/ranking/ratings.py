@@ -1,7 +1,8 @@
 """Rating finished tables and reading ratings back: the database side of the ranking.
 
 :func:`rate_table` is the hub's ``on_finish`` callback (through :func:`make_hook`): a
-table is rated only when every seat is a different signed-in account, and only once.
+table is rated only when every seat is a different signed-in account, only once, and
+only when it played the game's standard rules (no house rule).
 Its rows are written in one transaction that starts by inserting the table's
 :class:`RatedTable` row, whose primary key refuses a second rating (a repeated call, a
 restart that replays a finished table, another process).  Rating rows are read for
@@ -182,7 +183,7 @@ def make_hook(engine: Engine) -> Callable[[Any], None]:
 
     def rate_finished(session: Any) -> None:
         outcome = session.game.outcome(session.state)
-        if outcome is None:
+        if outcome is None or not session.game.standard_rules(session.options):
             return
         teams = session.game.teams(len(session.seats))
         rate_table(engine, session.id, session.game.name, session.seats, outcome, teams)
@@ -210,6 +211,8 @@ def catch_up(engine: Engine) -> int:
             if stored is None or rated_accounts(stored.seats) is None:
                 continue
             game, state = revive(store, stored)
+            if not game.standard_rules(stored.options):
+                continue
         except TableBroken:
             continue  # its log no longer replays (marked now): a broken table never counts
         outcome = game.outcome(state)

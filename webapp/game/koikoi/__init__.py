@@ -9,6 +9,7 @@ from __future__ import annotations
 from webapp.game.koikoi.actions import KoikoiAction, parse_action
 from webapp.game.koikoi.bots import BOTS
 from webapp.game.koikoi.cards import DECK
+from webapp.game.koikoi.house import house_rules
 from webapp.game.koikoi.oracle import yaku
 from webapp.game.koikoi.rules import (
     DEFAULT_OPTIONS,
@@ -56,6 +57,7 @@ GAME: Game[KoikoiState, KoikoiAction, KoikoiView] = Game(
     hidden_cards=hidden_cards,
     rules_version=RULES_VERSION,
     default_options=DEFAULT_OPTIONS,
+    standard_rules=lambda options: house_rules(options).standard,
 )
 
 __all__ = ["GAME", "KoikoiAction", "KoikoiState", "KoikoiView", "yaku"]
