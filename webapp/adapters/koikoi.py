@@ -8,8 +8,9 @@ from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 
 from webapp.adapters import Adapter, Page, rules_page
-from webapp.adapters.setup import Setup
+from webapp.adapters.setup import Preset, Rule, Setup
 from webapp.cards import Card
+from webapp.game.koikoi.house import PRESETS
 
 MONTHS: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 MONTH_NAMES: Final[dict[str, LazyString]] = {
@@ -134,6 +135,83 @@ def yaku_name(slug: str) -> str:
     return str(YAKU.get(slug, slug))
 
 
+#: The house rules as the setup form, the room and the table word them (the engine's
+#: webapp/game/koikoi/house.py says what each does); the standard value first.
+RULES: Final = (
+    Rule(
+        "sake_plain",
+        _l("Sake cup"),
+        ((True, _l("An animal and also a plain")), (False, _l("An animal only"))),
+    ),
+    Rule(
+        "viewing",
+        _l("Flower and moon viewing"),
+        (
+            ("on", _l("Score")),
+            ("with-yaku", _l("Score only beside another yaku")),
+            ("off", _l("Do not score")),
+        ),
+    ),
+    Rule(
+        "rain_spoils",
+        _l("Rain man"),
+        ((False, _l("Spoils nothing")), (True, _l("Spoils the viewings"))),
+        _l(
+            "With this rule, a player who has captured the rain man scores no flower or "
+            "moon viewing."
+        ),
+    ),
+    Rule(
+        "double_seven",
+        _l("7 points or more"),
+        ((True, _l("Doubled")), (False, _l("Not doubled"))),
+    ),
+    Rule(
+        "koikoi_calls",
+        _l("Koi-koi calls"),
+        (
+            ("once", _l("One per round")),
+            ("many", _l("Any number, each raising the caller's multiplier")),
+        ),
+        _l(
+            "With any number of calls, a new or better yaku after a koi-koi lets its player "
+            "stop or call again. A player who wins after calling wins ×2 after one call, ×3 "
+            "after two, and so on; winning after the opponent's call still doubles."
+        ),
+    ),
+)
+
+_PRESET_WORDS: Final[dict[str, tuple[LazyString, LazyString]]] = {
+    "standard": (
+        _l("Standard (default)"),
+        _l("The rules of our rules page. Only matches under these rules count for ratings."),
+    ),
+    "no-viewing": (
+        _l("No viewings"),
+        _l("Flower and moon viewing do not score, as Nintendo's own rule sheet allows."),
+    ),
+    "tamed-sake": (
+        _l("Tamed sake cup"),
+        _l(
+            "The sake cup is an animal only, the viewings score only beside another yaku, "
+            "and the rain man in your pile spoils them."
+        ),
+    ),
+    "bold-koikoi": (
+        _l("Bold koi-koi"),
+        _l("Call koi-koi as often as you dare: each call raises your own multiplier."),
+    ),
+    "no-double": (
+        _l("No doubling at 7"),
+        _l("An older way of scoring: 7 points or more are not doubled."),
+    ),
+}
+PRESETS_SHOWN: Final = tuple(
+    Preset(name, _PRESET_WORDS[name][0], rules.as_options(), _PRESET_WORDS[name][1])
+    for name, rules in PRESETS.items()
+)
+
+
 def _gallery() -> dict[str, Any]:
     """The hanafuda month by month, with the names the gallery prints."""
     return {
@@ -158,6 +236,8 @@ ADAPTER = Adapter(
         room_default=3,
         seats=2,
         bot_names=("Hana",),
+        rules=RULES,
+        presets=PRESETS_SHOWN,
     ),
     sprite="hanafuda",
     catalogue=CATALOGUE,

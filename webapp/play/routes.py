@@ -74,6 +74,10 @@ def setup(game: str) -> str | Response:
     if chosen is None:
         abort(404)
     if request.method == "GET":
+        # A preset's link fills the house rules in; any other name is the standard.
+        preset = chosen.preset_named(request.args.get("preset", "")) or (
+            chosen.presets[0] if chosen.presets else None
+        )
         return render_template(
             "play/setup.html",
             setup=chosen,
@@ -81,6 +85,8 @@ def setup(game: str) -> str | Response:
             default_level=DEFAULT_LEVEL,
             clocks=CLOCK_NAMES,
             practice_clock=clock.PRACTICE,
+            preset=preset,
+            rule_values=preset.options if preset else {},
         )
     parsed = chosen.parse(request.form)
     seconds = clock.parse(request.form.get(clock.OPTION) or str(clock.PRACTICE))
