@@ -238,3 +238,26 @@ def test_a_rematch_keeps_clock_and_seats_asks_everyone_again_and_needs_a_finishe
         p.name if p else None for p in room.seats
     ]
     assert not any(p.ready for p in again.seats if p)
+
+
+KOIKOI = Game("koikoi", "rounds", (3, 6, 12), 2, ("Hana",), 3, ("standard", "tamed-sake"))
+
+
+def test_the_host_picks_house_rules_everyone_readies_again_and_a_rematch_keeps_them() -> None:
+    room = logic.open_room(KOIKOI, "u-1", "rina", code="KOI234")
+    assert room.rules == "standard"
+    logic.join(room, "g-a", "Ana")
+    logic.act(room, KOIKOI, "g-a", "ready")
+    with pytest.raises(RoomRefusal, match="not-host"):
+        logic.act(room, KOIKOI, "g-a", "rules tamed-sake")
+    logic.act(room, KOIKOI, "u-1", "rules tamed-sake")
+    assert room.rules == "tamed-sake"
+    assert room.seats[1] is not None and not room.seats[1].ready
+    for bad in ("rules", "rules wild", "rules STANDARD"):
+        with pytest.raises(RoomRefusal, match="bad-option"):
+            logic.act(room, KOIKOI, "u-1", bad)
+    with pytest.raises(RoomRefusal, match="bad-option"):
+        logic.act(koa_room(), KOA, "u-1", "rules standard")  # Koa has no house rules
+    logic.started(room, "table1")
+    room.status = FINISHED
+    assert logic.rematch(room, "g-a").rules == "tamed-sake"

@@ -149,6 +149,25 @@ def test_a_started_room_sends_its_players_to_the_table_and_others_may_watch(
     assert "You are watching" not in client.get(response.location).text
 
 
+def test_a_rooms_house_rules_say_unrated_before_the_match_and_are_the_tables(
+    app: Flask, client: FlaskClient
+) -> None:
+    code = create(client, "koikoi")
+    page = client.get(f"/en/room/{code}").text
+    assert "Rules: Standard (default)" in page and "not count for ratings" not in page
+    client.post(f"/en/room/{code}/act", data={"a": "rules bold-koikoi"})
+    page = client.get(f"/nl/room/{code}").text
+    assert "Gedurfde koi-koi" in page and "telt niet mee voor de rating" in page
+    room = rooms(app).get(code)
+    assert room is not None and room.rules == "bold-koikoi"
+    client.post(f"/en/room/{code}/act", data={"a": "fill"})
+    response = client.post(f"/en/room/{code}/act", data={"a": "start"})
+    table_id = response.location.rsplit("/", 1)[-1]
+    session = app.extensions["lapau.hub"].get(table_id)
+    assert session.state.house.koikoi_calls == "many"
+    assert "Bold koi-koi · not rated" in client.get(response.location).text
+
+
 @pytest.mark.databases("sqlite")  # the forms' tokens, not what is stored
 def test_every_room_form_carries_the_csrf_token(csrf_app: Flask) -> None:  # noqa: F811
     client = csrf_app.test_client()

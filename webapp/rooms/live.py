@@ -57,6 +57,7 @@ def game_of(name: str) -> logic.Game:
         seats=setup.seats,
         bot_names=setup.bot_names,
         opening=setup.room_default,
+        presets=tuple(preset.name for preset in setup.presets),
     )
 
 
@@ -190,7 +191,12 @@ class Rooms:
         ]
         setup = setups()[room.game]
         seed = self.app.config.get("TABLE_SEED")
-        options = {setup.option: room.option, turn_clock.OPTION: room.clock}
+        preset = setup.preset_named(room.rules)
+        options = {
+            setup.option: room.option,
+            turn_clock.OPTION: room.clock,
+            **(preset.options if preset else {}),
+        }
         return self.hub.create(room.game, options, seats, room.host, seed)
 
     def transfer(self, old: str, new: str) -> None:
@@ -334,4 +340,5 @@ def context(room: Room, player: str | None, **extra: Any) -> dict[str, Any]:
         "socket": extra.get("socket", False),
         "setup_levels": LEVELS,
         "clocks": CLOCK_NAMES,
+        "preset": setup.preset_named(room.rules),
     }

@@ -92,6 +92,10 @@ class Place:
         }
 
 
+#: A room's rules before a host picks house rules: the game's standard rules.
+STANDARD_RULES = "standard"
+
+
 @dataclass(frozen=True)
 class Game:
     """What a room needs to know of a game: its one option and the seats it gives."""
@@ -103,6 +107,8 @@ class Game:
     bot_names: tuple[str, ...]
     #: The choice a new room opens with.
     opening: Any
+    #: The names of the game's house-rule presets, the standard first (none: no choice).
+    presets: tuple[str, ...] = ()
 
     def seat_count(self, value: Any) -> int:
         return self.seats if isinstance(self.seats, int) else self.seats[value]
@@ -130,6 +136,8 @@ class Room:
     kicked: list[str] = field(default_factory=list)
     #: The host closed the door: nobody new may sit down (who sits stays).
     locked: bool = False
+    #: The house-rule preset the tables it opens play (the standard rules by default).
+    rules: str = STANDARD_RULES
     created_at: datetime = field(default_factory=utcnow)
     updated_at: datetime = field(default_factory=utcnow)
 
@@ -240,7 +248,19 @@ def _bot(game: Game, room: Room, seat: int) -> Place:
     return Place("bot", name=names[seat % len(names)], level=room.level)
 
 
-HOST_ONLY = {"option", "level", "clock", "bot", "fill", "unbot", "kick", "start", "lock", "unlock"}
+HOST_ONLY = {
+    "option",
+    "rules",
+    "level",
+    "clock",
+    "bot",
+    "fill",
+    "unbot",
+    "kick",
+    "start",
+    "lock",
+    "unlock",
+}
 ACTIONS = HOST_ONLY | {"sit", "ready", "unready", "leave"}
 
 
@@ -281,6 +301,11 @@ def act(room: Room, game: Game, player: str, text: str) -> str:
         if seconds is None:
             raise RoomRefusal("bad-option")
         room.clock = seconds
+        _unready_all(room)
+    elif verb == "rules":
+        if arg not in game.presets:
+            raise RoomRefusal("bad-option")
+        room.rules = arg
         _unready_all(room)
     elif verb == "level":
         if arg not in LEVELS:
@@ -383,6 +408,7 @@ def rematch(old: Room, player: str, code: str | None = None) -> Room:
         seats=seats,
         level=old.level,
         clock=old.clock,
+        rules=old.rules,
     )
 
 

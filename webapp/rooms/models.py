@@ -30,6 +30,7 @@ class RoomRecord(SQLModel, table=True):
     table_id: str | None = Field(default=None, index=True, max_length=16)
     kicked: str = Field(default="[]", description="JSON list of removed player ids")
     locked: bool = Field(default=False)
+    rules: str = Field(default="standard", max_length=16, description="house-rule preset")
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -47,6 +48,7 @@ def to_room(record: RoomRecord) -> Room:
         table_id=record.table_id,
         kicked=list(json.loads(record.kicked)),
         locked=record.locked,
+        rules=record.rules,
         created_at=record.created_at,
         updated_at=record.updated_at,
     )
@@ -74,6 +76,7 @@ def save(engine: Engine, room: Room) -> None:
         record.table_id = room.table_id
         record.kicked = json.dumps(room.kicked)
         record.locked = room.locked
+        record.rules = room.rules
         record.created_at = room.created_at
         record.updated_at = room.updated_at
         session.add(record)
