@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
+from tests.game.test_koikoi_house import MANY, _staged
 from tests.ranking.conftest import play_out
+from webapp.game.koikoi import GAME
+from webapp.game.koikoi.actions import KoiKoi, Play, Stop
 from webapp.play.hub import Hub
 from webapp.play.store import Seat
 
@@ -64,3 +67,20 @@ def test_a_rule_not_offered_is_refused_and_opens_nothing(client: FlaskClient) ->
         "/en/play/koikoi", data={"rounds": "3", "level": "easy", "viewing": "sometimes"}
     )
     assert response.status_code == 400
+
+
+def test_many_calls_show_each_callers_multiplier_and_the_winners(
+    client: FlaskClient, hub: Hub
+) -> None:
+    seats = [Seat("human", player="g-a"), Seat("human", player="g-b")]
+    session = hub.create("koikoi", {"rounds": 3, **MANY}, seats, owner="g-a", seed=5)
+    # A staged round in the engine's own moves: seat 0 calls, seat 1 calls, seat 0 stops.
+    state = _staged(MANY)
+    state = GAME.apply(state, Play("mar-curtain"))
+    state = GAME.apply(GAME.apply(state, KoiKoi()), Play("oct-blue"))
+    session.state = GAME.apply(state, KoiKoi())
+    page = client.get(f"/en/table/{session.id}").get_data(as_text=True)
+    assert page.count("Koi-koi! ×2") == 2
+    session.state = GAME.apply(GAME.apply(session.state, Play("aug-moon")), Stop())
+    page = client.get(f"/en/table/{session.id}").get_data(as_text=True)
+    assert "own koi-koi calls: ×2." in page and "scores 80" in page
