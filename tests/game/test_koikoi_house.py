@@ -19,6 +19,7 @@ from webapp.game.koikoi import GAME, yaku
 from webapp.game.koikoi.actions import KoiKoi, Play, Stop
 from webapp.game.koikoi.house import PRESETS, STANDARD, HouseRules, house_rules, preset_of
 from webapp.game.koikoi.oracle import round_points
+from webapp.game.koikoi.sampling import sample
 from webapp.game.koikoi.sim import base_points, mask_of, score
 from webapp.game.koikoi.state import KoikoiState
 from webapp.game.protocol import IllegalAction
@@ -227,3 +228,23 @@ def test_the_simulator_runs_each_preset(preset: str) -> None:
     report = simulate("koikoi", 4, 1, ["hard", "medium"], options)
     assert report["unfinished"] == 0 and report["games"] == 8
     assert report["options"]["viewing"] == PRESETS[preset].viewing
+
+
+@pytest.mark.parametrize("preset", ["tamed-sake", "bold-koikoi"])
+def test_the_experts_deals_keep_the_tables_rules_and_calls(preset: str) -> None:
+    gen, dealer = random.Random(4), random.Random(9)
+    options = {**PRESETS[preset].as_options(), "rounds": 3}
+    calls_seen = checked = 0
+    for seed in (1, 2, 3, 4):
+        state = GAME.new_game(seed, options)
+        while (seat := GAME.to_act(state)) is not None:
+            seen = GAME.view(state, seat)
+            if len(GAME.legal_actions(state)) > 1:
+                dealt = sample(seen, dealer)
+                # the same rules and calls behind the same view, and so the same stake
+                assert replace(GAME.view(dealt, seat), events=seen.events) == seen
+                assert dealt.house == state.house and dealt.calls == state.calls
+                calls_seen += sum(state.calls) > 0
+                checked += 1
+            state = GAME.apply(state, GAME.bots["hard"](seen, gen))
+    assert checked >= 100 and calls_seen > 0
