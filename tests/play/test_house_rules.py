@@ -53,6 +53,10 @@ def test_the_replay_says_the_rules(client: FlaskClient, hub: Hub) -> None:
     play_out(session)
     replay = client.get(f"/nl/table/{session.id}/replay").get_data(as_text=True)
     assert "Niet verdubbeld" in replay
+    # Play again keeps the rules
+    page = client.get(f"/en/table/{session.id}").get_data(as_text=True)
+    assert '<input type="hidden" name="double_seven" value="False">' in page
+    assert '<input type="hidden" name="viewing" value="on">' in page
 
 
 def test_a_preset_is_named_and_the_standard_is_rated(client: FlaskClient, hub: Hub) -> None:
