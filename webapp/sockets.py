@@ -22,9 +22,12 @@ log line, and closing every one of them when the server stops.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -39,6 +42,39 @@ PROBE = "probe"
 MAX_MESSAGE = 4096
 
 Kind = Literal["table", "room", "me"]
+
+#: A compression offer's window size (RFC 7692): the name alone, or a number after it.
+WINDOW_BITS = re.compile(r"(?:client|server)_max_window_bits(?:=[0-9]{1,2})?")
+
+
+def well_formed(headers: Mapping[str, str]) -> bool:
+    """Whether a handshake carries what RFC 6455 asks of it (a 16-byte key, version 13)
+    and compression offers whose window sizes are numbers (RFC 7692).  simple-websocket's
+    protocol library raises on anything else, which would end in a server error.
+
+    >>> key = base64.b64encode(b"sixteen byte key").decode()
+    >>> well_formed({"Sec-WebSocket-Key": key, "Sec-WebSocket-Version": "13"})
+    True
+    >>> well_formed({"Sec-WebSocket-Key": key, "Sec-WebSocket-Version": "8"})
+    False
+    >>> offer = "permessage-deflate; client_max_window_bits=abc"
+    >>> well_formed({"Sec-WebSocket-Key": key, "Sec-WebSocket-Version": "13",
+    ...              "Sec-WebSocket-Extensions": offer})
+    False
+    """
+    try:
+        nonce = base64.b64decode(headers.get("Sec-WebSocket-Key", ""), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    if len(nonce) != 16 or headers.get("Sec-WebSocket-Version") != "13":
+        return False
+    offers = headers.get("Sec-WebSocket-Extensions", "")
+    parameters = [part.strip() for offer in offers.split(",") for part in offer.split(";")]
+    return all(
+        WINDOW_BITS.fullmatch(part)
+        for part in parameters
+        if part.startswith(("client_max_window_bits", "server_max_window_bits"))
+    )
 
 
 @dataclass(frozen=True)

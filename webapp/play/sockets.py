@@ -26,7 +26,7 @@ from webapp.play.players import known_player
 from webapp.play.render import split_fragments
 from webapp.play.store import TableBroken
 from webapp.social.live import at_table
-from webapp.sockets import MAX_MESSAGE, LiveSocket, sockets
+from webapp.sockets import MAX_MESSAGE, LiveSocket, sockets, well_formed
 
 sock = Sock()
 
@@ -155,6 +155,9 @@ def check_handshake() -> None:
     if request.path.startswith("/ws/"):
         if not same_origin():
             abort(403)
+        rule = request.url_rule
+        if rule is not None and rule.websocket and not well_formed(dict(request.headers)):
+            abort(400)  # a handshake no browser sends (the socket library would fail on it)
         lang = request.args.get("lang", "")
         g.lang_code = lang if lang in LANGUAGES else "id"
         table_id = (request.view_args or {}).get("table_id")
