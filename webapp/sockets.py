@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import re
 import threading
 import time
@@ -53,7 +54,7 @@ def well_formed(headers: Mapping[str, str]) -> bool:
     protocol library raises on anything else, which would end in a server error.
 
     >>> key = base64.b64encode(b"sixteen byte key").decode()
-    >>> well_formed({"Sec-WebSocket-Key": key, "Sec-WebSocket-Version": "13"})
+    >>> well_formed({"Sec-Websocket-Key": key, "Sec-Websocket-Version": "13"})
     True
     >>> well_formed({"Sec-WebSocket-Key": key, "Sec-WebSocket-Version": "8"})
     False
@@ -62,13 +63,14 @@ def well_formed(headers: Mapping[str, str]) -> bool:
     ...              "Sec-WebSocket-Extensions": offer})
     False
     """
+    named = {name.lower(): value for name, value in headers.items()}  # any capitals
     try:
-        nonce = base64.b64decode(headers.get("Sec-WebSocket-Key", ""), validate=True)
+        nonce = base64.b64decode(named.get("sec-websocket-key", ""), validate=True)
     except (binascii.Error, ValueError):
         return False
-    if len(nonce) != 16 or headers.get("Sec-WebSocket-Version") != "13":
+    if len(nonce) != 16 or named.get("sec-websocket-version") != "13":
         return False
-    offers = headers.get("Sec-WebSocket-Extensions", "")
+    offers = named.get("sec-websocket-extensions", "")
     parameters = [part.strip() for offer in offers.split(",") for part in offer.split(";")]
     return all(
         WINDOW_BITS.fullmatch(part)
@@ -84,6 +86,47 @@ class Ending:
     code: int
     reason: str
     by: Literal["server", "client", "network"]
+
+
+#: A JSON string, its escapes included: brackets inside one do not nest anything.  One
+#: left open runs to the end, and nothing backtracks: the scan stays linear.
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+#: Arrays and objects a message may hold: htmx's is an object with one object inside.
+MAX_CONTAINERS = 8
+
+
+def too_nested(raw: str) -> bool:
+    """Whether ``raw`` opens more arrays and objects than any real message does (a
+    deeply nested one would exhaust json's recursion before it could be refused).
+
+    >>> too_nested('{"a": "[[[[[[[[[", "HEADERS": {"HX-Request": "true"}}'), too_nested("[" * 9)
+    (False, True)
+    """
+    outside_strings = JSON_STRING.sub("", raw)
+    return outside_strings.count("[") + outside_strings.count("{") > MAX_CONTAINERS
+
+
+def message_fields(raw: object, fields: set[str]) -> dict[str, Any] | None:
+    """The JSON object an htmx ``ws-send`` form sent, or None when the message is not
+    one or names a field besides ``fields`` and htmx's own.
+
+    A form tapped before the socket's first render still holds the page's CSRF token
+    (for posting without scripts); it means nothing here, where the Origin is checked.
+
+    >>> message_fields('{"a": "stop", "HEADERS": {}}', {"a"})
+    {'a': 'stop', 'HEADERS': {}}
+    >>> message_fields('{"a": "stop", "seat": 2}', {"a"}) is None
+    True
+    """
+    if not isinstance(raw, str) or len(raw) > MAX_MESSAGE or too_nested(raw):
+        return None
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or set(message) - fields - {"HEADERS", "csrf_token"}:
+        return None
+    return message
 
 
 class LiveSocket:

@@ -66,6 +66,19 @@ json_values = st.recursive(
 
 texts = st.one_of(st.text(max_size=80), st.sampled_from(ODD_TEXTS))
 
+#: Arrays and objects nested deeper than any message: json's parser recurses once a level,
+#: and runs out of stack near a thousand.
+nested = st.integers(2, 2000).flatmap(
+    lambda depth: st.sampled_from(
+        [
+            "[" * depth,
+            "[" * depth + "]" * depth,
+            '{"a":' * min(depth, 800) + "1" + "}" * min(depth, 800),
+            '{"dismiss":' * min(depth, 350),
+        ]
+    )
+)
+
 
 def versions(current: int) -> st.SearchStrategy[Any]:
     """Versions a message might carry: stale, future, negative, odd or the right one."""
@@ -127,6 +140,7 @@ def raw_messages(
         message_dicts(moves, current, other_ids).flatmap(encoded),
         json_values.map(json.dumps),
         texts,
+        nested,
         st.binary(max_size=200),
     ]
     if replays:

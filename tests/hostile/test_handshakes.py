@@ -144,3 +144,16 @@ def test_a_handshake_a_browser_would_not_send_is_a_bad_request(
     path, cookie = doors.paths[kind]
     assert handshake(frozen, path, headers, cookie) == 400
     assert tracebacks(frozen) == before, frozen.log.read_text()[-3000:]
+
+
+@pytest.mark.parametrize("kind", ["table", "room", "me"])
+def test_a_browsers_handshake_is_upgraded(frozen: LiveServer, doors: Doors, kind: str) -> None:
+    path, cookie = doors.paths[kind]
+    headers = {
+        "Upgrade": "websocket",
+        "Connection": "Upgrade",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": GOOD_KEY,
+        "Sec-WebSocket-Extensions": "permessage-deflate; client_max_window_bits",
+    }
+    assert handshake(frozen, path, headers, cookie) == 101

@@ -21,14 +21,21 @@ import websocket
 from flask import Flask, g
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from sqlalchemy import create_engine
 
 from tests.conftest import LiveServer
 from tests.hostile.conftest import EXAMPLES, fuzz, open_table, to_seat
 from tests.hostile.strategies import raw_messages
 from tests.play.client import Guest, stored_moves
 from tests.play.conftest import ManualClock, Recorder
+from tests.rooms.client import Friend
+from tests.social.member import Member
 from webapp.play import sockets, words
 from webapp.play.hub import Hub, Listener, Refusal, TableSession
+from webapp.rooms import logic, models
+from webapp.rooms import sockets as room_sockets
+from webapp.rooms.live import game_of
+from webapp.sockets import PROBE
 
 NOTICE = re.compile(r'<div id="notice" class="notice" role="alert">([^<]+)</div>')
 
@@ -227,3 +234,148 @@ def test_hostile_frames_on_the_real_server_are_refused_or_closed(
         assert NOTICE.search(reply), reply
         assert "could not be saved" not in reply
     assert stored_moves(frozen, live.id) == before
+
+
+# Rooms and a player's own page, against the real server -------------------------------
+
+ROOM_ACTIONS = [
+    "sit 1", "sit 9", "sit -1", "bot 2", "unbot 2", "bot 0", "kick 0", "kick 1",
+    "level 1 hard", "level 2 god", "option full", "option x", "ready", "unready", "fill",
+    "start", "leave",
+]  # fmt: skip
+
+
+def frame(ws: websocket.WebSocket, raw: object) -> None:
+    """Send one drawn message as a frame: text, binary, or text whose bytes are not UTF-8."""
+    if isinstance(raw, tuple):
+        ws.send(raw[1], opcode=websocket.ABNF.OPCODE_TEXT)
+    elif isinstance(raw, bytes):
+        ws.send_binary(raw)
+    else:
+        ws.send(str(raw))
+
+
+def readable(raw: object) -> bool:
+    """Whether the server reads ``raw`` as a message at all (a frame too long, or text
+    that is not UTF-8, ends the socket instead)."""
+    return not isinstance(raw, tuple) and len(raw if isinstance(raw, bytes) else str(raw)) <= 4096
+
+
+def until_probe(ws: websocket.WebSocket) -> list[str] | None:
+    """Send a probe; every message before its answer (None: the server closed instead)."""
+    received: list[str] = []
+    try:
+        ws.send(PROBE)
+        ws.settimeout(10)
+        while (message := ws.recv()) != PROBE:
+            if not message:
+                return None
+            received.append(str(message))
+    except websocket.WebSocketTimeoutException:
+        raise
+    except (websocket.WebSocketException, OSError):
+        return None
+    return received
+
+
+def hostile_frames(moves: list[str]) -> st.SearchStrategy[Any]:
+    return st.one_of(
+        raw_messages(moves, 0, ["g-x", "aaaaaaaaaa"]),
+        st.binary(min_size=1, max_size=50).map(lambda b: ("bad-utf8", b"\xff" + b)),
+        st.integers(4097, 9000).map(lambda n: "x" * n),
+    )
+
+
+class LiveRoom:
+    """A waiting room on the frozen server and its host, who opens a socket per message."""
+
+    def __init__(self, server: LiveServer) -> None:
+        self.server = server
+        self.host = Friend(server)
+        self.code = self.host.create_room()
+        self.engine = create_engine(server.database_url)
+
+    def room(self) -> Any:
+        return models.load(self.engine, self.code)
+
+    def would_apply(self, raw: object) -> bool:
+        try:
+            action = room_sockets.parse_message(raw)
+            room = self.room()
+            logic.act(room, game_of(room.game), room.host, action)
+        except Exception:  # noqa: BLE001 - any refusal means it would not apply
+            return False
+        return True
+
+
+@pytest.fixture(scope="module")
+def live_room(frozen: LiveServer) -> Iterator[LiveRoom]:
+    found = LiveRoom(frozen)
+    yield found
+    found.engine.dispose()
+
+
+@pytest.mark.live
+@fuzz(EXAMPLES)
+@given(data=st.data())
+def test_hostile_room_messages_get_a_notice_and_change_nothing(
+    live_room: LiveRoom, frozen: LiveServer, data: Any
+) -> None:
+    raw = data.draw(hostile_frames(ROOM_ACTIONS))
+    assume(not live_room.would_apply(raw))
+    before = live_room.room()
+    tracebacks = frozen.log.read_text().count("Traceback")
+    ws = live_room.host.room(live_room.code).ws
+    try:
+        frame(ws, raw)
+        received = until_probe(ws)
+    finally:
+        ws.shutdown()
+    if readable(raw):
+        assert received is not None, "the room closed a socket that sent one message"
+        assert len(received) == 1 and 'id="room-notice"' in received[0], received
+    assert live_room.room() == before
+    assert frozen.log.read_text().count("Traceback") == tracebacks
+
+
+@pytest.fixture(scope="module")
+def member(frozen: LiveServer) -> Member:
+    return Member(frozen, "fuzzed")
+
+
+@pytest.mark.live
+@fuzz(EXAMPLES)
+@given(data=st.data())
+def test_hostile_messages_to_a_players_page_socket_are_ignored(
+    member: Member, frozen: LiveServer, data: Any
+) -> None:
+    """/ws/me takes one message (dismiss an invite); anything else is read and ignored:
+    nothing is sent back, the socket stays open and nothing is logged as an error."""
+    raw = data.draw(hostile_frames(["dismiss"]))
+    tracebacks = frozen.log.read_text().count("Traceback")
+    socket = member.me_socket()
+    socket.receive_until('id="friends-badge"')  # the page's first update
+    try:
+        frame(socket.ws, raw)
+        received = until_probe(socket.ws)
+        later = until_probe(socket.ws) if received is not None else None  # a late answer
+        received = None if later is None or received is None else received + later
+    finally:
+        socket.ws.shutdown()
+    if readable(raw):
+        assert received == [], received
+    assert frozen.log.read_text().count("Traceback") == tracebacks
+
+
+@pytest.mark.live
+@pytest.mark.parametrize("raw", ["[" * 2000, '{"dismiss":' * 350])
+def test_a_deeply_nested_message_leaves_the_page_socket_open(
+    member: Member, frozen: LiveServer, raw: str
+) -> None:
+    socket = member.me_socket()
+    socket.receive_until('id="friends-badge"')
+    try:
+        socket.send(raw)
+        assert until_probe(socket.ws) == []
+    finally:
+        socket.ws.shutdown()

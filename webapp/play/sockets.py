@@ -10,8 +10,6 @@ closing on SIGTERM are shared by every socket of the site (webapp/sockets.py).
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,7 +24,7 @@ from webapp.play.players import known_player
 from webapp.play.render import split_fragments
 from webapp.play.store import TableBroken
 from webapp.social.live import at_table
-from webapp.sockets import MAX_MESSAGE, LiveSocket, sockets, well_formed
+from webapp.sockets import LiveSocket, message_fields, sockets, well_formed
 
 sock = Sock()
 
@@ -39,47 +37,6 @@ def same_origin() -> bool:
         return False
     parts = urlsplit(origin)
     return (parts.scheme, parts.netloc) == (request.scheme, request.host)
-
-
-#: A JSON string, its escapes included: brackets inside one do not nest anything.  One
-#: left open runs to the end, and nothing backtracks: the scan stays linear.
-JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
-#: Arrays and objects a message may hold: htmx's is an object with one object inside.
-MAX_CONTAINERS = 8
-
-
-def too_nested(raw: str) -> bool:
-    """Whether ``raw`` opens more arrays and objects than any real message does (a
-    deeply nested one would exhaust json's recursion before it could be refused).
-
-    >>> too_nested('{"a": "[[[[[[[[[", "HEADERS": {"HX-Request": "true"}}'), too_nested("[" * 9)
-    (False, True)
-    """
-    outside_strings = JSON_STRING.sub("", raw)
-    return outside_strings.count("[") + outside_strings.count("{") > MAX_CONTAINERS
-
-
-def message_fields(raw: object, fields: set[str]) -> dict[str, Any] | None:
-    """The JSON object an htmx ``ws-send`` form sent, or None when the message is not
-    one or names a field besides ``fields`` and htmx's own.
-
-    A form tapped before the socket's first render still holds the page's CSRF token
-    (for posting without scripts); it means nothing here, where the Origin is checked.
-
-    >>> message_fields('{"a": "stop", "HEADERS": {}}', {"a"})
-    {'a': 'stop', 'HEADERS': {}}
-    >>> message_fields('{"a": "stop", "seat": 2}', {"a"}) is None
-    True
-    """
-    if not isinstance(raw, str) or len(raw) > MAX_MESSAGE or too_nested(raw):
-        return None
-    try:
-        message = json.loads(raw)
-    except ValueError:
-        return None
-    if not isinstance(message, dict) or set(message) - fields - {"HEADERS", "csrf_token"}:
-        return None
-    return message
 
 
 def parse_message(raw: object) -> tuple[str, int]:

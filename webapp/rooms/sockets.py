@@ -17,12 +17,12 @@ from flask import abort, current_app, g, request
 
 from webapp.auth.live import held_socket
 from webapp.play.players import known_player
-from webapp.play.sockets import message_fields, sock
+from webapp.play.sockets import sock
 from webapp.rooms import logic
 from webapp.rooms.live import Rooms, Watcher
 from webapp.rooms.logic import RoomRefusal
 from webapp.rooms.routes import bp, count_miss
-from webapp.sockets import LiveSocket, sockets
+from webapp.sockets import LiveSocket, message_fields, sockets
 
 
 def parse_message(raw: object) -> str:
