@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import settings
 from sqlalchemy import Engine, create_engine, text
 
 from tests.databases import migrated
@@ -43,6 +44,15 @@ ROOT = Path(__file__).resolve().parent.parent
 #: alone through ``LAPAU_TEST_DATABASES``, since it starts no server process.
 BACKENDS = tuple(os.environ.get("LAPAU_TEST_DATABASES", "sqlite,postgresql").split(","))
 MODULE_DATABASES = itertools.count()
+
+# Hypothesis keeps no example database (the suite leaves no files behind).  In CI every
+# property test runs derandomized: the same examples every run, so a red run is red again
+# (locally too, with HYPOTHESIS_PROFILE=ci); elsewhere each run explores new examples.
+settings.register_profile("dev", database=None)
+settings.register_profile("ci", database=None, derandomize=True, print_blob=True)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:

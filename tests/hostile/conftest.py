@@ -27,13 +27,13 @@ EXAMPLES = int(os.environ.get("LAPAU_FUZZ_EXAMPLES", "25"))
 
 
 def fuzz(examples: int = EXAMPLES) -> settings:
-    """Hypothesis settings for these tests: no deadline (a real server answers), no
-    example database (the suite leaves no files behind), and fixtures shared across
-    examples on purpose (every example must leave the table as it found it)."""
+    """Hypothesis settings for these tests: no deadline (a real server answers), and
+    fixtures shared across examples on purpose (every example must leave the table as it
+    found it).  The rest comes from the loaded profile (tests/conftest.py): derandomized
+    in CI."""
     return settings(
         max_examples=examples,
         deadline=None,
-        database=None,
         suppress_health_check=[
             HealthCheck.function_scoped_fixture,
             HealthCheck.too_slow,
