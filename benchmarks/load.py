@@ -99,7 +99,14 @@ class Figures:
 class Server:
     """gunicorn + gevent, one worker, on a given instance folder and port."""
 
-    def __init__(self, instance: Path, port: int, bot_delay: float, database_url: str) -> None:
+    def __init__(
+        self,
+        instance: Path,
+        port: int,
+        bot_delay: float,
+        database_url: str,
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
         self.instance, self.port = instance, port
         self.env = {
             **os.environ,
@@ -110,6 +117,7 @@ class Server:
             # Every client says who it is in X-Forwarded-For, as people behind a proxy
             # would, so the per-address limits count each person on their own.
             "LAPAU_PROXIES": "1",
+            **(extra_env or {}),
         }
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -177,8 +185,8 @@ class Person:
         self.server = server
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        address = f"10.{index // 65536 % 256}.{index // 256 % 256}.{index % 256 + 1}"
-        self.opener.addheaders = [("X-Forwarded-For", address)]
+        self.address = f"10.{index // 65536 % 256}.{index // 256 % 256}.{index % 256 + 1}"
+        self.opener.addheaders = [("X-Forwarded-For", self.address)]
 
     def get(self, path: str) -> tuple[str, str]:
         with self.opener.open(self.server.base + path, timeout=30) as response:
@@ -196,6 +204,7 @@ class Person:
             f"ws://127.0.0.1:{self.server.port}/ws/table/{table_id}?lang=en",
             origin=self.server.base,
             cookie="; ".join(f"{c.name}={c.value}" for c in self.jar),
+            header=[f"X-Forwarded-For: {self.address}"],
             timeout=5,
         )
 

@@ -176,7 +176,7 @@ def body_of(data: Any) -> bytes:
     return bytes(drawn)
 
 
-@fuzz(EXAMPLES * 4)
+@fuzz(EXAMPLES * 2)
 @given(data=st.data(), who=st.sampled_from(["nobody", "guest", "account"]))
 def test_any_request_to_any_route_answers_without_a_server_error(
     app: Flask, cast: Cast, caplog: pytest.LogCaptureFixture, data: Any, who: str
