@@ -174,7 +174,13 @@ def test_every_door_counts_a_wrong_code_against_the_limit(app: Flask, door: str)
             return client.get(f"/en/room/{code}/go").status_code
         if door == "act":
             return client.post(f"/en/room/{code}/act", data={"a": "ready"}).status_code
-        headers = {"Origin": "http://localhost", "Upgrade": "websocket", "Connection": "Upgrade"}
+        headers = {
+            "Origin": "http://localhost",
+            "Upgrade": "websocket",
+            "Connection": "Upgrade",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version": "13",
+        }
         return client.get(f"/ws/room/{code}?lang=en", headers=headers).status_code
 
     statuses = [probe(code) for code in wrong_codes(16)]
