@@ -162,6 +162,31 @@ def test_a_socket_whose_peer_stops_answering_is_closed_by_the_server(
     assert any(line["kind"] == kind and line["id"] == logged for line in lines)
 
 
+def test_sockets_closed_by_a_sign_out_end_even_if_their_phone_stays_silent(
+    quick: LiveServer,
+) -> None:
+    """Signing out closes the browser's sockets from another request; a phone asleep
+    answers neither that close nor the ping before it.  Each socket's handler must still
+    end (it waited for a message forever, and the socket library's thread raised
+    ConnectionClosed when the next ping fell due: a traceback per socket)."""
+    member = Member(quick, next(names))
+    page = member.me_socket()
+    page.receive_until('id="friends-badge"')
+    table = member.connect(member.open_table("koikoi", rounds="3"))
+    time.sleep(1.2 * INTERVAL)  # a ping came, unanswered: nothing here reads
+    before = quick.log.read_text().count("Traceback")
+    ended = len(socket_lines(quick, 0))
+    member.post("/en/sign-out", {}, page="/en/")
+    lines = socket_lines(quick, ended + 2)
+    time.sleep(2 * INTERVAL)  # the next ping falls due
+    log = quick.log.read_text()
+    page.ws.shutdown()
+    table.ws.shutdown()
+    mine = [line for line in lines[ended:] if line["reason"] == "signed out"]
+    assert sorted(str(line["kind"]) for line in mine) == ["me", "table"], lines[ended:]
+    assert log.count("Traceback") == before, log[-3000:]
+
+
 def test_each_socket_ends_in_one_log_line_without_secrets(tmp_path: Path) -> None:
     with LiveServer(tmp_path / "instance", {**STILL_BOTS, "LAPAU_PROXIES": "1"}) as server:
         guest = Guest(server)

@@ -164,9 +164,15 @@ class LiveSocket:
         library_close = ws.close
 
         def close(reason: int | None = None, message: str | None = None) -> None:
-            if self.closed is None:
-                self.closed = Ending(reason or 1000, message or "", "server")
-            library_close(reason, message)
+            if ws.connected:
+                if self.closed is None:
+                    self.closed = Ending(reason or 1000, message or "", "server")
+                library_close(reason, message)
+            # Wake a receive() waiting in another greenlet: the library wakes it only for
+            # what the peer sends, and a phone asleep sends nothing, not even the close's
+            # answer.  Closing what is closed already (the library's own thread does when
+            # the next ping falls due) is then quiet instead of raising in that thread.
+            ws.event.set()
 
         ws.close = close
 
