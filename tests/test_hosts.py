@@ -59,6 +59,28 @@ def test_an_unknown_host_gets_a_localized_400(client: FlaskClient, path: str, te
     assert "evil.example" not in response.text
 
 
+def test_the_unknown_host_page_styles_itself_and_leads_to_the_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its stylesheet would be asked for under the same unknown name and refused too."""
+    app = production_app(tmp_path, monkeypatch, hosts="lapau.example,www.lapau.example")
+    response = app.test_client().get("/nl/rules", base_url="https://evil.example")
+    assert response.status_code == 400
+    assert 'rel="stylesheet"' not in response.text
+    assert re.search(r"<style>[^<]*\.button\{", response.text)
+    assert "'sha256-" in response.headers["Content-Security-Policy"]
+    link = '<a class="button" href="https://lapau.example/nl/">Naar lapau.example</a>'
+    assert link in response.text
+
+
+def test_without_configured_hosts_the_unknown_host_page_links_nowhere(
+    client: FlaskClient,
+) -> None:
+    response = client.get("/en/", base_url=FOREIGN)
+    assert response.status_code == 400
+    assert "<a " not in response.text
+
+
 def test_an_unknown_host_cannot_post_either(client: FlaskClient) -> None:
     response = client.post("/en/room/new", data={"game": "koa"}, base_url=FOREIGN)
     assert response.status_code == 400

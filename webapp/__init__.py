@@ -34,6 +34,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         cli,
         db,
         display,
+        edge,
         errors,
         headers,
         health,
@@ -59,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     locale.init_app(app)
     assets.init_app(app)
     headers.init_app(app)
+    edge.init_app(app)
     db.init_app(app)
     schema.init_app(app)
     cli.init_app(app)

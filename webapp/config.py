@@ -14,7 +14,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from webapp import flood
+from webapp import edge, flood, sockets
 
 #: The names a laptop and the tests reach the site by (any port).
 DEVELOPMENT_HOSTS = ["localhost", "127.0.0.1"]
@@ -137,4 +137,14 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # Messages a second each socket may send after its burst (webapp/flood.py); the
         # browser tests, whose clicks follow instant bots, raise it.
         "SOCKET_RATE": float(env.get("LAPAU_SOCKET_RATE") or flood.RATE),
+        # Reverse proxies in front trusted for X-Forwarded-For and -Proto (webapp/edge.py).
+        "PROXIES": int(env.get("LAPAU_PROXIES") or 0),
+        # What one client may hold of the one worker, and for how long; the defaults and
+        # why they are what they are: webapp/edge.py and webapp/sockets.py.
+        "ADDRESS_CONNECTIONS": int(
+            env.get("LAPAU_ADDRESS_CONNECTIONS") or edge.ADDRESS_CONNECTIONS
+        ),
+        "BODY_SECONDS": float(env.get("LAPAU_BODY_SECONDS") or edge.BODY_SECONDS),
+        "PLAYER_SOCKETS": int(env.get("LAPAU_PLAYER_SOCKETS") or sockets.PLAYER_SOCKETS),
+        "TABLE_WATCHERS": int(env.get("LAPAU_TABLE_WATCHERS") or sockets.TABLE_WATCHERS),
     }

@@ -3,15 +3,18 @@
 Every HTTP error the site answers is a page of its own (``errors/<status>.html``): a
 wrong address, a refused request, a form far too large, too many tries, a crash.  Each
 offers the page the reader came from (when it is on this site) and the home page.  An
-unknown Host is the one exception: no link can be built for it, so its page stands alone.
+unknown Host is the one exception: no link can be built for it, so its page stands alone
+and leads to the site under its own name.  Refusals at the edge (too many connections,
+a body too slow) are rendered there, once per language (webapp/edge.py).
 """
 
 from __future__ import annotations
 
-from flask import Flask, Response, make_response, render_template, request
+from flask import Flask, Response, current_app, make_response, render_template, request
 from sqlalchemy.exc import DataError
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
 
+from webapp.locale import current_language
 from webapp.pages import same_site_referrer
 
 #: The statuses with a page of their own; any other error shows its family's page.
@@ -50,8 +53,12 @@ def unreadable(_error: DataError) -> Response:
 
 def unknown_host(_error: SecurityError) -> tuple[str, int]:
     """A Host the site is not configured for (see webapp/config.py): no page is routed
-    and no URL can be built, so the page stands alone and links nowhere."""
-    return render_template("errors/host.html"), 400
+    and no URL can be built, so the page stands alone, with its styles inline, and links
+    to the site under its own name when one is configured."""
+    name = current_app.config.get("SERVER_NAME")
+    scheme = current_app.config["PREFERRED_URL_SCHEME"]
+    home = {"name": name, "url": f"{scheme}://{name}/{current_language()}/"} if name else None
+    return render_template("errors/host.html", home=home), 400
 
 
 def init_app(app: Flask) -> None:

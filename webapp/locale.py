@@ -15,6 +15,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, Response, abort, current_app, g, request, url_for
 from flask_babel import Babel
+from werkzeug import Request
 
 from webapp.cookies import remember_preference
 
@@ -23,12 +24,14 @@ DEFAULT_LANGUAGE = "id"
 LANGUAGE_COOKIE = "lang"
 
 
-def guess_language() -> str:
-    """The reader's language when the URL names none."""
-    remembered = request.cookies.get(LANGUAGE_COOKIE, "")
+def guess_language(asked: Request | None = None) -> str:
+    """The reader's language when the URL names none (``asked``: the request being
+    served, unless the edge asks before the app has one, see webapp/edge.py)."""
+    asked = asked or request
+    remembered = asked.cookies.get(LANGUAGE_COOKIE, "")
     if remembered in LANGUAGES:
         return remembered
-    best = request.accept_languages.best_match(list(LANGUAGES))
+    best = asked.accept_languages.best_match(list(LANGUAGES))
     return best or DEFAULT_LANGUAGE
 
 

@@ -5,7 +5,7 @@ how long it took, how many bytes went back, and to whom.
   ``next`` address, and with any room's code masked: a code is the key to its room
   (anyone holding it may sit down), so a log reader must not learn it.  Table ids stay:
   they only let someone watch, never play, and they are what a bug report names.
-- The client's address is the one ``LAPAU_PROXIES`` lets through (webapp/auth/security.py).
+- The client's address is the one ``LAPAU_PROXIES`` lets through (webapp/edge.py).
 - Left out when they succeed: static files (content-hashed and cached for a year, they
   repeat what the page's own line says), ``/healthz`` (a platform asks every few
   seconds), and upgraded WebSockets (their sessions have lines of their own).  Any of

@@ -11,6 +11,12 @@ log line, and closing every one of them when the server stops.
   socket is dead (mobile Safari keeps such sockets for minutes), the page drops it and
   reconnects, and the server sends the whole state again.
 - **A message budget** (webapp/flood.py): a burst, then a notice, then a close with 1008.
+- **Caps.** One player (a browser's guest id or an account) holds at most
+  :data:`PLAYER_SOCKETS` sockets, and one table or room at most :data:`TABLE_WATCHERS`
+  watchers (spectators, room visitors: a seated player is never turned away from their
+  own table); one address's are counted with its requests at the edge (webapp/edge.py).
+  A socket past a cap is told why in its page's notice and closed with :data:`BUSY`; the
+  page opens it again by itself a little later (webapp/static/js/live.js).
 - **One log line per socket** when it ends (the event ``socket``, webapp/logs.py): kind,
   table id (a room's code is never logged: it is the key to the room), seat or role,
   language, duration, messages in and out, who closed it with which code.  Never a
@@ -28,14 +34,17 @@ import json
 import re
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
+from flask_babel import lazy_gettext as _l
+from simple_websocket import ConnectionClosed
 
-from webapp import flood, logs
+from webapp import edge, flood, logs
 
 #: What a waking page sends, and gets back at once from a live socket.
 PROBE = "probe"
@@ -77,6 +86,35 @@ def well_formed(headers: Mapping[str, str]) -> bool:
         for part in parameters
         if part.startswith(("client_max_window_bits", "server_max_window_bits"))
     )
+
+
+#: Sockets one player may hold at once.  A page holds one or two (its table's or room's,
+#: and a signed-in player's own), and a phone that changes networks leaves a dead one
+#: open for up to two ping intervals: 30 is a dozen tabs with room to spare, while a
+#: browser opening two hundred (to one table, or to two hundred) is refused past it.
+PLAYER_SOCKETS = 30
+#: Watchers one table or room may have at once.  A match among friends draws a handful,
+#: one shown to a class a few dozen; a move reaches 300 watchers in tens of milliseconds
+#: (tests/hostile/test_floods.py), so 400 stays cheap for everyone else.
+TABLE_WATCHERS = 400
+#: The close code of a socket past a cap: 1013 (try again later) in the application's
+#: range, since the htmx extension would reconnect after a 1013 within a second, forever.
+BUSY = 4013
+#: Why a socket was refused, in words its page shows (tables and rooms add them to theirs).
+REFUSALS: dict[str, Any] = {
+    "busy": _l(
+        "Too many connections come from your network right now. "
+        "This page tries again by itself in a moment."
+    ),
+    "too-many-pages": _l(
+        "Lapau is open in too many tabs or windows here. "
+        "Close a few; this page tries again by itself in a moment."
+    ),
+    "crowded": _l(
+        "So many people are watching that no one more fits right now. "
+        "This page tries again by itself in a moment."
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -143,6 +181,9 @@ class LiveSocket:
         language: str,
         seat: int | None = None,
         role: str = "player",
+        player: str | None = None,
+        crowd: str | None = None,
+        notice: Callable[[str], str] | None = None,
     ) -> None:
         self.ws = ws
         self.kind = kind
@@ -150,6 +191,13 @@ class LiveSocket:
         self.language = language
         self.seat = seat
         self.role = role
+        #: Whose socket it is, and the table or room whose watchers it joins (for the caps;
+        #: neither is ever logged).
+        self.player = player
+        self.crowd = crowd
+        #: The page's notice for a refusal code, as this kind of socket shows it (the
+        #: player's page socket has no notice to show).
+        self.notice = notice
         self.opened = time.monotonic()
         self.received = 0
         self.sent = 0
@@ -208,6 +256,15 @@ class LiveSocket:
     def close(self, reason: int = 1000, message: str | None = None) -> None:
         self.ws.close(reason, message)
 
+    def refuse(self, refusal: str) -> None:
+        """Tell the page why it may not have this socket now, then close it."""
+        try:
+            if self.notice is not None:
+                self.send(self.notice(refusal))
+            self.close(BUSY, refusal)
+        except Exception:  # noqa: BLE001 - the browser may have gone already
+            pass
+
     def ending(self) -> Ending:
         if self.closed is not None:
             return self.closed
@@ -236,23 +293,57 @@ class LiveSocket:
 
 
 class Sockets:
-    """Every open socket of this process."""
+    """Every open socket of this process, counted by player and by table or room."""
 
-    def __init__(self) -> None:
+    def __init__(self, per_player: int = PLAYER_SOCKETS, per_table: int = TABLE_WATCHERS) -> None:
         self.lock = threading.Lock()
         self.open: set[LiveSocket] = set()
+        self.per_player, self.per_table = per_player, per_table
+        self.players: Counter[str] = Counter()
+        self.crowds: Counter[str] = Counter()
+
+    def refusal(self, live: LiveSocket) -> str | None:
+        """Why ``live`` may not open now (a key of :data:`REFUSALS`), or None."""
+        if request.environ.get(edge.REFUSED):
+            return "busy"
+        if live.player is not None and self.players[live.player] >= self.per_player:
+            return "too-many-pages"
+        if live.crowd is not None and self.crowds[live.crowd] >= self.per_table:
+            return "crowded"
+        return None
 
     @contextmanager
     def session(self, live: LiveSocket) -> Iterator[LiveSocket]:
-        """The socket, registered while the block runs and logged when it ends."""
+        """The socket, registered while the block runs and logged when it ends.
+
+        One past a cap is told why, closed and logged instead, and the block never runs:
+        ConnectionClosed ends the socket's handler quietly (flask-sock catches it)."""
         with self.lock:
-            self.open.add(live)
+            refusal = self.refusal(live)
+            if refusal is None:
+                self.count(live, +1)
+        if refusal is not None:
+            live.refuse(refusal)
+            logs.event("socket", **live.record())
+            raise ConnectionClosed(BUSY, refusal)
         try:
             yield live
         finally:
             with self.lock:
-                self.open.discard(live)
+                self.count(live, -1)
             logs.event("socket", **live.record())
+
+    def count(self, live: LiveSocket, step: int) -> None:
+        """Add ``live`` to the open sockets and its counts (step +1), or take it out (-1)."""
+        if step > 0:
+            self.open.add(live)
+        else:
+            self.open.discard(live)
+        for counter, key in ((self.players, live.player), (self.crowds, live.crowd)):
+            if key is not None:
+                counter[key] += step
+                if not counter[key]:
+                    del counter[key]
 
     def close_all(self, code: int = 1012, reason: str = "restarting") -> int:
         """Close every open socket with ``code``; how many there were."""
@@ -291,4 +382,6 @@ def init_app(app: Flask) -> None:
             "ping_interval": app.config["PING_INTERVAL"],
         },
     )
-    app.extensions["lapau.sockets"] = Sockets()
+    app.extensions["lapau.sockets"] = Sockets(
+        app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"]
+    )

@@ -16,6 +16,7 @@ import websocket
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
 MOVES = re.compile(r'name="a" value="([^"]+)"')
+FORWARDED = "X-Forwarded-For"
 
 
 def csrf_token(html: str) -> str:
@@ -53,6 +54,12 @@ class Guest:
     def cookie_header(self) -> str:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
+    def socket_headers(self) -> list[str]:
+        """The headers this browser's sockets carry besides their cookie: the address it
+        says its pages come from (``X-Forwarded-For``, where a subclass sets one), since
+        a browser's sockets come from where its pages do."""
+        return [f"{name}: {value}" for name, value in self.opener.addheaders if name == FORWARDED]
+
     def handshake(self, path: str, origin: str | None) -> int:
         """The HTTP status a WebSocket handshake on ``path`` gets (a refused one never
         upgrades)."""
@@ -82,6 +89,7 @@ class Guest:
             f"ws://127.0.0.1:{self.server.port}/ws/table/{table_id}?lang=en",
             origin=origin,
             cookie=self.cookie_header(),
+            header=self.socket_headers(),
             timeout=10,
             suppress_origin=origin is None,
         )

@@ -46,6 +46,7 @@ class Friend(Guest):
             f"ws://127.0.0.1:{self.server.port}/ws/room/{code}?lang={lang}",
             origin=self.server.url,
             cookie=self.cookie_header(),
+            header=self.socket_headers(),
             timeout=10,
         )
         return RoomSocket(ws)

@@ -45,6 +45,7 @@ class Member(Guest):
             f"ws://127.0.0.1:{self.server.port}/ws/me?{query}",
             origin=self.server.url,
             cookie=self.cookie_header(),
+            header=self.socket_headers(),
             timeout=10,
         )
         return Live(ws)

@@ -8,15 +8,13 @@ Tokens do not expire on their own (``WTF_CSRF_TIME_LIMIT = None``): they live as
 the session's secret, which is renewed at every sign-in and sign-out.
 
 Rate limits are counted in memory (the site runs one worker), per client address and, on
-the password forms, also per account;
-``LAPAU_PROXIES`` says how many reverse proxies in front may be trusted for
-``X-Forwarded-For`` and ``X-Forwarded-Proto`` (0 by default).
+the password forms, also per account.  The client's address is the one the edge finds
+(webapp/edge.py: ``LAPAU_PROXIES`` says how many reverse proxies in front are trusted).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from typing import Any
 
 from flask import Flask, current_app, g, render_template, request, session
@@ -24,7 +22,6 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.auth.rules import normalise_username
 from webapp.errors import way_back
@@ -79,9 +76,6 @@ def refused(_error: CSRFError) -> tuple[str, int]:
 
 
 def init_app(app: Flask) -> None:
-    proxies = int(os.environ.get("LAPAU_PROXIES", "0") or 0)
-    if proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
     csrf.init_app(app)
     # Flask-WTF offers its own csrf_token() as a global and by a context processor.

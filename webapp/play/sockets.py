@@ -96,8 +96,13 @@ def table_socket(ws: Any, table_id: str) -> None:
     player = known_player()
     seat = session.seat_of(player) if player else None
     role = "spectator" if seat is None else "player"
+    # A spectator joins the table's watchers, whose number is capped; a seated player never is.
+    crowd = None if seat is not None else f"table:{table_id}"
+    live_socket = LiveSocket(
+        ws, "table", table_id, g.lang_code, seat, role, player=player, crowd=crowd, notice=notice
+    )
     with (
-        sockets().session(LiveSocket(ws, "table", table_id, g.lang_code, seat, role)) as live,
+        sockets().session(live_socket) as live,
         # Held under its sign-in: signing out closes it (see webapp/auth/live.py).
         held_socket(live),
         at_table(player, session, seated=seat is not None),

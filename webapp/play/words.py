@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext as _l
 
 from webapp.adapters import adapters
 from webapp.flood import SLOW_DOWN
+from webapp.sockets import REFUSALS as SOCKET_REFUSALS
 
 #: Why an action was refused: from the table itself, the socket, or any engine (each
 #: game's own codes come from its adapter).
@@ -26,6 +27,8 @@ REFUSALS: dict[str, Any] = {
     "spectator": _l("You are watching this table; only the players can move."),
     "try-again": _l("Your move could not be saved. Please try again."),
     "slow-down": SLOW_DOWN,
+    # A socket past a cap (webapp/sockets.py).
+    **SOCKET_REFUSALS,
     # Shared by the engines.
     "bad-action": _l("That is not a move in this game."),
     "unknown-card": _l("There is no such card in this game."),

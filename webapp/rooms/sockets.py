@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, current_app, g, request
+from flask import abort, current_app, g, render_template, request
 
 from webapp.auth.live import held_socket
 from webapp.play.players import known_player
+from webapp.play.render import split_fragments
 from webapp.play.sockets import sock
 from webapp.rooms import logic
 from webapp.rooms.live import Rooms, Watcher
@@ -37,13 +38,30 @@ def parse_message(raw: object) -> str:
     return action
 
 
+def notice(code: str) -> str:
+    """The room's notice saying ``code``, as its socket sends it."""
+    return split_fragments(render_template("rooms/_notice.html", code=code))["room-notice"]
+
+
 def room_socket(ws: Any, code: str) -> None:
     rooms: Rooms = current_app.extensions["lapau.rooms"]
     player = known_player()
     role = "visitor" if player is None else "player"
+    room = rooms.get(code)
+    seated = room is not None and room.seat_of(player) is not None
     # Logged without its code: the code is the key to the room.  Held under its sign-in:
-    # signing out closes it (see webapp/auth/live.py).
-    live_socket = LiveSocket(ws, "room", None, g.lang_code, role=role)
+    # signing out closes it (see webapp/auth/live.py).  Anyone not seated joins the
+    # room's watchers, whose number is capped.
+    live_socket = LiveSocket(
+        ws,
+        "room",
+        None,
+        g.lang_code,
+        role=role,
+        player=player,
+        crowd=None if seated else f"room:{code}",
+        notice=notice,
+    )
     with sockets().session(live_socket) as live, held_socket(live):
         serve(rooms, code, live, Watcher(live, player, g.lang_code))
 

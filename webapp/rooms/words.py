@@ -7,12 +7,15 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from webapp.flood import SLOW_DOWN
+from webapp.sockets import REFUSALS as SOCKET_REFUSALS
 
 REFUSALS: dict[str, Any] = {
     "bad-action": _l("That is not something you can do in a room."),
     "malformed": _l("That message could not be read. Please use the buttons in the room."),
     "try-again": _l("That did not go through. Please try again."),
     "slow-down": SLOW_DOWN,
+    # A socket past a cap (webapp/sockets.py).
+    **SOCKET_REFUSALS,
     "no-room": _l("This room has closed."),
     "room-started": _l("The match in this room has already started."),
     "room-full": _l("This room is full: every seat is taken."),

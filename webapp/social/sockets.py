@@ -120,7 +120,7 @@ def me_socket(ws: Any) -> None:
     player = signed_in_player()
     if player is None:  # checked at the handshake
         return
-    live_socket = LiveSocket(ws, "me", None, g.lang_code)
+    live_socket = LiveSocket(ws, "me", None, g.lang_code, player=player)
     with sockets().session(live_socket) as live, held_socket(live) as held:
         assert held is not None  # a signed-in player's socket
         serve(live, player, held)

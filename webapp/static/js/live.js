@@ -9,6 +9,8 @@
   var PROBE = "probe";
   var WAIT = 4000; // ms for the probe's answer: a slow mobile link, not a dead one
   var SILENT = 1008; // the server dropped the socket: the phone slept through its pings
+  var BUSY = 4013; // refused for now (too many sockets): its notice says so; try later
+  var LATER = 10000; // ms, and as much again at random, before a refused socket tries again
   var links = []; // one per ws-connect element: its extension wrapper and current socket
 
   // Back off at most 8 s between attempts (the extension's default grows to a minute).
@@ -30,7 +32,16 @@
   });
   document.addEventListener("htmx:wsClose", function (event) {
     var link = linkOf(event.detail.socketWrapper);
-    if (event.detail.event.target === link.socket) link.code = event.detail.event.code;
+    var socket = event.detail.event.target;
+    if (socket !== link.socket) return;
+    link.code = event.detail.event.code;
+    // The extension gives up on this code; the page tries again after a while, spread
+    // out so that refused pages do not all come back at once.
+    if (link.code === BUSY) {
+      setTimeout(function () {
+        if (link.socket === socket) reopen(link);
+      }, LATER * (1 + Math.random()));
+    }
   });
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     linkOf(event.detail.socketWrapper).heard = Date.now();
