@@ -157,6 +157,7 @@ def test_one_address_cannot_hold_every_connection(
             assert closed(refused)
 
 
+@pytest.mark.slow  # waits out gunicorn's 5 s for a head
 def test_heads_that_crawl_in_from_one_address_leave_the_others_alone(
     live_server: LiveServer, crowd: list[socket.socket]
 ) -> None:
