@@ -1,4 +1,4 @@
-"""Koa rules, one case table per paragraph of RULES.md §1 (every decided point included)."""
+"""Koa rules, one case table per paragraph of docs/rules.md §1 (every decided point included)."""
 
 from __future__ import annotations
 

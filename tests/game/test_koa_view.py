@@ -1,4 +1,4 @@
-"""What each Koa seat may see (RULES.md §1, "What each seat may see")."""
+"""What each Koa seat may see (docs/rules.md §1, "What each seat may see")."""
 
 from __future__ import annotations
 

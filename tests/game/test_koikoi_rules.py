@@ -1,4 +1,4 @@
-"""Koi-Koi rules, paragraph by paragraph of RULES.md §3: deal, play, koi-koi, rounds, match."""
+"""Koi-Koi rules, paragraph by paragraph of docs/rules.md §3: deal, play, koi-koi, rounds, match."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Koi-Koi yaku oracle and round scores against RULES.md §3 "Yaku", case by case."""
+"""The Koi-Koi yaku oracle and round scores against docs/rules.md §3 "Yaku", case by case."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What each Koi-Koi seat may see (RULES.md §3 "What each seat may see") and what views carry."""
+"""What each Koi-Koi seat may see (docs/rules.md §3) and what views carry."""
 
 from __future__ import annotations
 

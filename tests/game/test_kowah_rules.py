@@ -1,4 +1,4 @@
-"""Kowah's rules oracle (RULES.md §2, Deck and Checki): which hands are checki, which pair shows."""
+"""Kowah's rules oracle (docs/rules.md §2, Checki): which hands are checki, which pair shows."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def test_checki_pairs_ignores_card_order() -> None:
 
 
 def passing_splits(counts: tuple[int, int, int]) -> set[str]:
-    """RULES.md §2 read literally for eight cards of rank 5 held as ``counts`` per suit.
+    """docs/rules.md §2 read literally for eight cards of rank 5 held as ``counts`` per suit.
 
     Every pair type held exactly twice, with every way to split the other six cards into two
     triples; a split passes when the pair and each triple (all of one rank) make five cards

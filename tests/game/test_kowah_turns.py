@@ -1,4 +1,4 @@
-"""Kowah deals and turns (RULES.md §2: Setup, A turn, After declaring, Scoring and end)."""
+"""Kowah deals and turns (docs/rules.md §2: Setup, A turn, After declaring, Scoring and end)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What each Kowah seat may see (RULES.md §2, What each seat may see, and its decided reveal)."""
+"""What each Kowah seat may see (docs/rules.md §2, and its decided reveal)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ descriptor named ``GAME`` that :mod:`~webapp.game.registry` finds.  Every game p
 the same modules with the same roles and names:
 
 - ``cards``: the deck (``DECK``), the card types and their order, card helpers;
-- ``oracle``: the rules oracle, what a hand or pile is worth (RULES.md: ceki, checki, yaku);
+- ``oracle``: the rules oracle, what a hand or pile is worth (docs/rules.md: ceki, checki, yaku);
 - ``actions``: the action records, their union ``<Game>Action`` and ``parse_action``;
 - ``state``: the frozen records, the state class ``<Game>State`` (whose turn it is: ``turn``)
   and builders of arranged deals for tests;

@@ -1,4 +1,4 @@
-"""Koa (kartu ceki, RULES.md §1): 4 players in two teams of two, a match of rounds.
+"""Koa (kartu ceki, docs/rules.md §1): 4 players in two teams of two, a match of rounds.
 
 ``GAME`` is the descriptor the registry finds; ``koa_cards`` is the rules oracle.  The
 modules follow the layout every game shares (see :mod:`webapp.game`).

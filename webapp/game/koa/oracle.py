@@ -1,4 +1,4 @@
-"""Koa's rules oracle (RULES.md §1): which 11-card hands are ceki, and the koa cards they wait on.
+"""Koa's rules oracle (docs/rules.md §1): which 11-card hands are ceki, and their koa cards.
 
 Whether an 11-card hand is ceki depends only on how many cards of each type it holds,
 which makes the oracle a small arithmetic test on a 30-number count vector that is

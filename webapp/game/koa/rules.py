@@ -1,6 +1,6 @@
 """Koa's rules: which actions are legal and how each one moves the match on.
 
-``apply`` checks an action against RULES.md §1 and returns the next state, or raises
+``apply`` checks an action against docs/rules.md §1 and returns the next state, or raises
 ``IllegalAction`` with a reason code.  Decisions this module takes where the rules leave a
 case open (each a careful player's reading):
 

@@ -1,4 +1,4 @@
-"""Koi-Koi (hanafuda, RULES.md §3): 2 players, a match of 3, 6 or 12 rounds.
+"""Koi-Koi (hanafuda, docs/rules.md §3): 2 players, a match of 3, 6 or 12 rounds.
 
 ``GAME`` is the descriptor the registry finds; ``yaku`` is the rules oracle.  The modules
 follow the layout every game shares (see :mod:`webapp.game`).

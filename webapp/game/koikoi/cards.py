@@ -1,6 +1,6 @@
-"""The 48 hanafuda cards of Koi-Koi: canonical ids, months and kinds (RULES.md §3).
+"""The 48 hanafuda cards of Koi-Koi: canonical ids, months and kinds (docs/rules.md §3).
 
-Card ids are ``MONTH-NAME`` as RULES.md writes them.  A card's kind matters only for the
+Card ids are ``MONTH-NAME`` as docs/rules.md writes them.  A card's kind matters only for the
 yaku; capturing goes by month alone.  The sake cup is printed as an animal but also
 counts as a plain card, and the rain man is a light that only counts for Five Lights and
 Rainy Four Lights; both quirks are encoded here once, in the sets the scoring reads.
@@ -13,7 +13,7 @@ from typing import Final
 #: The twelve months in order, as they begin every card id.
 MONTHS: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
-#: Each month's four cards: (lights, animals, ribbons, plains), as in RULES.md's table.
+#: Each month's four cards: (lights, animals, ribbons, plains), as in docs/rules.md's table.
 _TABLE: Final[dict[str, tuple[tuple[str, ...], ...]]] = {
     "jan": (("jan-crane",), (), ("jan-poetry",), ("jan-plain-1", "jan-plain-2")),
     "feb": ((), ("feb-warbler",), ("feb-poetry",), ("feb-plain-1", "feb-plain-2")),

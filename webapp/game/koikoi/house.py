@@ -1,6 +1,6 @@
 """Koi-Koi house rules: the table options that change scoring or koi-koi, and named presets.
 
-The standard rules (RULES.md §3, as cardgames.zone plays them) are the default: a table whose
+The standard rules (docs/rules.md §3, as cardgames.zone plays them) are the default: a table whose
 options name no house rule plays exactly as before, so every stored log replays unchanged.
 Each option is a key of the table's options; a missing key means the standard value.
 
@@ -51,7 +51,7 @@ STANDARD: Final = HouseRules()
 
 #: Named presets, the standard first.  Where each comes from, in our words:
 PRESETS: Final[dict[str, HouseRules]] = {
-    # RULES.md §3: the rules of cardgames.zone, and what every rated match plays.
+    # docs/rules.md §3: the rules of cardgames.zone, and what every rated match plays.
     "standard": STANDARD,
     # Nintendo's own leaflet lists the two viewings as yaku a table "may leave out"; many
     # phone and console versions offer switching them off.  Without them the sake cup is

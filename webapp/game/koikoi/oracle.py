@@ -1,4 +1,4 @@
-"""Koi-Koi yaku and round scores: the rules oracle of RULES.md §3 "Yaku".
+"""Koi-Koi yaku and round scores: the rules oracle of docs/rules.md §3 "Yaku".
 
 ``yaku(captured)`` names every yaku a collection of captured cards forms, with its points
 before doubling.  The replacement rules live here: only the highest light yaku counts,

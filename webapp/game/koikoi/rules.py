@@ -1,11 +1,11 @@
-"""Koi-Koi's rules (RULES.md §3): the deal, a turn, yaku checks, koi-koi, rounds and the match.
+"""Koi-Koi's rules (docs/rules.md §3): the deal, a turn, yaku checks, koi-koi, rounds and the match.
 
 ``new_game`` draws the first starter and deals round 1; ``apply`` returns the next state
 or raises ``IllegalAction``.  A turn is a hand card, then the stock's top card, each
 capturing by month (one match: take it; two: the player chooses; three: take all four;
 none: it stays on the field), then the yaku check.
 
-Decisions RULES.md leaves open, taken here:
+Decisions docs/rules.md leaves open, taken here:
 
 - Red and Blue Ribbons replaces Red Poems and Blue Ribbons (10 = 5 + 5, not added twice).
 - Kuttsuki is a hand whose months all come in pairs (four month pairs); a hand that is

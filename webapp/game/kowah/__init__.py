@@ -1,4 +1,4 @@
-"""Kowah (Cheki, RULES.md §2): 2 to 4 players each for themself, one deal of 120 cards.
+"""Kowah (Cheki, docs/rules.md §2): 2 to 4 players each for themself, one deal of 120 cards.
 
 ``GAME`` is the descriptor the registry finds; ``checki_pairs`` is the rules oracle.  The
 modules follow the layout every game shares (see :mod:`webapp.game`).

@@ -1,7 +1,7 @@
 """Kowah bots, one per level, each deciding from a seat's view and its own generator only.
 
 The levels differ in what they know. ``random`` picks any legal action, except that it always
-declares a checki hand, as every level does (RULES.md §2). ``easy`` knows its own
+declares a checki hand, as every level does (docs/rules.md §2). ``easy`` knows its own
 hand: it keeps the cards closest to checki (fewest cards missing) and takes a discard that
 brings it closer. ``medium`` also watches the declared seats and never discards their winning
 cards unless forced. ``hard`` also counts the live copies of every type (those not visible in
@@ -301,7 +301,7 @@ class _Planner:
 
 
 def random_bot(view: KowahView, rng: random.Random) -> KowahAction:
-    """Any legal action, uniformly; but like every bot it declares a checki hand (RULES.md §2):
+    """Any legal action, uniformly; but like every bot it declares a checki hand (docs/rules.md §2):
     a discard is picked uniformly among the cards, then with one of its pairs if it has any."""
     action = rng.choice([a for a in view.legal if not isinstance(a, Discard) or not a.declare])
     declares = _declaring(view.legal, action.card) if isinstance(action, Discard) else []

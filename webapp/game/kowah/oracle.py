@@ -5,7 +5,7 @@ and one identical pair. When the pair shares its rank with a triple, the five ca
 rank must be two of one suit, two of a second and one of the third, and either suited pair may
 be exposed. Two triples may share a rank (six cards of one rank, suits free, are two triples),
 and eight cards of one rank are checki when some split into two triples and a pair passes
-those rules, the exposed pair being a type held exactly twice (RULES.md §2, decided), so that
+those rules, the exposed pair being a type held exactly twice (docs/rules.md §2, decided), so that
 its third copy is a card the player does not hold.
 """
 

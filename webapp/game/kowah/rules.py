@@ -1,4 +1,4 @@
-"""Kowah's rules (RULES.md §2): the deal, legal actions and the pure transition ``apply``.
+"""Kowah's rules (docs/rules.md §2): the deal, legal actions and the pure transition ``apply``.
 
 A turn is take (draw the stock's top, or take the latest discard), then discard; a discard
 that leaves 8 checki cards may declare at once, naming the pair to expose (``discard X
@@ -7,7 +7,7 @@ discarded: others could tell from that wait that the hand is checki (issue #15).
 seats have no choices left, so their turns (draw; discard that card unless it wins) are
 played automatically as soon as they come up. Winning cards are claimed automatically the
 moment they are drawn or discarded.
-Decisions where RULES.md is silent: copies of a type are indistinguishable, so a taken type
+Decisions where docs/rules.md is silent: copies of a type are indistinguishable, so a taken type
 may not be discarded in the same turn even when another copy is held; the deal ends drawn at
 once when the draw that empties the stock wins nothing (the drawer does not discard); the
 winning card joins the winner's hand; the turn timer draws if nothing was taken, discards
