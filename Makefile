@@ -65,8 +65,15 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy --strict webapp
 
+# Both tiers spread the tests over the machine's cores (pytest-xdist: one process per core,
+# each with its own PostgreSQL cluster, servers and browser). Each worker takes a contiguous
+# run of tests, so a module's shared server is mostly started once, and an idle worker steals
+# half of a busy one's queue. `make check WORKERS=0` runs in one process, as a debugger wants.
+WORKERS ?= auto
+XDIST = -n $(WORKERS) --dist worksteal
+
 pytest: test-setup
-	$(BIN)/python -m pytest tests webapp
+	$(BIN)/python -m pytest tests webapp $(XDIST)
 
 test: test-setup lint typecheck pytest
 
@@ -74,7 +81,7 @@ test: test-setup lint typecheck pytest
 QUICK := not e2e and not live and not slow
 
 check: setup $(VENV)/.installed-test lint typecheck
-	LAPAU_TEST_DATABASES=sqlite $(BIN)/python -m pytest tests webapp -q -m "$(QUICK)"
+	LAPAU_TEST_DATABASES=sqlite $(BIN)/python -m pytest tests webapp -q -m "$(QUICK)" $(XDIST)
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache .mypy_cache .ruff_cache

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,10 @@ def test_koa_invariants_hold_through_seeded_matches(
         check(state)
 
 
+# 30 whole full matches with the heuristic bots take 8 s of CPU; make check keeps the full
+# matches of the golden playouts (test_golden.py), which end with a putuih too, and the rules
+# tests of the putuih marks (test_koa_rules.py): this run adds examples, not kinds of checks.
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**31))
 def test_full_matches_between_bots_end_with_a_putuih(seed: int) -> None:

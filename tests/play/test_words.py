@@ -14,6 +14,10 @@ from webapp.game import registry
 from webapp.play.hub import Listener, TableSession
 from webapp.play.render import render_fragments
 
+# Sentences: the stored log is replayed the same on either database (tests/play/test_hub.py
+# checks the stored moves on both).
+pytestmark = pytest.mark.databases("sqlite")
+
 #: Seeded games in which the reader (seat 0, played by a bot) wins a round.
 GAMES = [("koa", {"mode": "full"}, 2), ("kowah", {"players": 2}, 2), ("koikoi", {"rounds": 3}, 2)]
 
