@@ -14,6 +14,10 @@ Every test that starts a server is marked ``live`` (by the hook below when it us
 ``live_server`` or is an ``e2e`` browser test, by hand otherwise), so ``make check`` can
 leave them out; a ``LiveServer`` started by an unmarked test fails it, so the mark cannot
 be forgotten.
+
+``make check`` and ``make test`` run the tests in pytest-xdist workers: every worker process
+has its own PostgreSQL cluster, temporary folders, servers on free ports and browser (the
+session fixtures run once per worker), so nothing here is shared between processes.
 """
 
 from __future__ import annotations
