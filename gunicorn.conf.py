@@ -49,12 +49,14 @@ def post_worker_init(worker: Any) -> None:
     gc.freeze()
     previous = signal.getsignal(signal.SIGTERM)
 
+    from webapp.services import Lapau
+
     def on_terminate(signum: int, frame: Any) -> None:
         # The handler runs inside gevent's loop, where nothing may block: closing the
         # sockets and the idle connections happens in greenlets of their own.
         import gevent
 
-        if "lapau.sockets" in getattr(app, "extensions", {}):
+        if isinstance(app, Lapau):
             from webapp.sockets import shutdown
 
             gevent.spawn(shutdown, app)

@@ -61,7 +61,7 @@ def bench_hub() -> tuple[Any, Callable[[], None]]:
     app = create_app({"TESTING": True})
     with app.app_context():
         schema.upgrade(db.engine())
-    hub: Hub = app.extensions["lapau.hub"]
+    hub: Hub = app.services.hub
     queue: list[Callable[[], None]] = []
 
     class Handle:

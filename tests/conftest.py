@@ -142,8 +142,8 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database_url: str) -> I
 def close_app(app: Flask) -> None:
     """Stop the app's table timers (none may write into the next test's database) and
     close its database connections."""
-    app.extensions["lapau.hub"].shutdown()
-    app.extensions["lapau.db"].dispose()
+    app.services.hub.shutdown()
+    app.services.database.dispose()
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ ADDRESSES = ["/en/room/AB%00CDE", "/en/player/a%00b", "/en/table/ab%00cdefgh"]
 @pytest.mark.parametrize(("path", "form"), FORMS)
 def test_a_form_field_with_a_nul_is_refused(app: Flask, path: str, form: dict[str, str]) -> None:
     assert 400 <= app.test_client().post(path, data=form).status_code < 500
-    with Session(app.extensions["lapau.db"]) as db:
+    with Session(app.services.database) as db:
         assert db.exec(select(func.count()).select_from(User)).one() == 0
 
 

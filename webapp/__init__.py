@@ -4,15 +4,39 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from webapp.services import Lapau
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app: environment settings first, then ``config`` over them (tests)."""
+def create_app(config: Mapping[str, Any] | None = None) -> Lapau:
+    """Build the app: the composition root, where every part is made and joined.
+
+    The order, and why:
+
+    1. **Settings**: the environment (webapp/config.py), then ``config`` over them (tests).
+    2. **Holders** (webapp/services.py), each made once: the database engine, the open
+       sockets, the hub of live tables, the rooms (they open tables in the hub), friends
+       and presence, the rate limiter (bound in step 5), the sign-in providers.
+    3. **Events**, the only links between areas that are not plain calls: a finished
+       table ends its room, leaves its players' presence and is rated; a guest's tables
+       moved to their new account take the guest's rooms along; a changed room updates
+       its players' presence and its invites.
+    4. **Requests**: the URL converters (before any blueprint uses them), the logs, the
+       health check's hook (before every other ``before_request`` hook: its answer
+       skips them), then languages, assets, headers, commands, error pages, template
+       helpers, and the areas' blueprints and socket routes (play's socket module
+       registers the Origin check that rooms' and social's sockets rely on).
+    5. **Rate limits** last: they wrap the views that declare them
+       (webapp/rate_limits.py), so every blueprint must be registered by then.
+
+    Unfinished tables are not resumed here: see :func:`resume_tables`.
+    """
+    from webapp.services import Lapau, Services
+
     instance_path = os.environ.get("LAPAU_INSTANCE_PATH")
-    app = Flask(
+    app = Lapau(
         __name__,
         instance_path=os.path.abspath(instance_path) if instance_path else None,
         instance_relative_config=True,
@@ -44,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         pages,
         play,
         ranking,
+        rate_limits,
         request_log,
         rooms,
         routing,
@@ -52,6 +77,31 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         social,
         sockets,
     )
+    from webapp.auth.live import AccountSockets
+    from webapp.auth.oidc import SignInProviders
+    from webapp.ranking.ratings import make_hook
+    from webapp.rooms.live import Rooms
+    from webapp.social.live import Social
+
+    database = db.make_engine(app.config["DATABASE_URL"], app.config["DATABASE_POOL"])
+    hub = play.make_hub(app, database)
+    live_rooms = Rooms(app, database, hub)
+    social_live = Social(app)
+    app.services = Services(
+        database=database,
+        sockets=sockets.Sockets(app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"]),
+        signed_in=AccountSockets(),
+        hub=hub,
+        rooms=live_rooms,
+        social=social_live,
+        limiter=rate_limits.make_limiter(),
+        providers=SignInProviders(app),
+    )
+
+    hub.on_finish.extend([live_rooms.table_finished, social_live.table_finished])
+    hub.on_finish.append(make_hook(database))
+    hub.on_transfer.append(live_rooms.transfer)
+    live_rooms.on_change.append(social_live.room_changed)
 
     routing.init_app(app)
     logs.init_app(app)
@@ -61,7 +111,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     headers.init_app(app)
     edge.init_app(app)
-    db.init_app(app)
     schema.init_app(app)
     cli.init_app(app)
     errors.init_app(app)
@@ -76,10 +125,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     social.init_app(app)
     auth.init_app(app)
     ranking.init_app(app)
+
+    rate_limits.bind(app, app.services.limiter)
     return app
 
 
-def resume_tables(app: Flask) -> int:
+def resume_tables(app: Lapau) -> int:
     """Resume every unfinished table from its stored log; the web server calls it once
     its worker is ready (gunicorn.conf.py).
 
@@ -87,10 +138,9 @@ def resume_tables(app: Flask) -> int:
     step that resumed tables would start their bots and clocks beside the running site,
     moving the same tables from two processes.
     """
-    from webapp import db, schema
+    from webapp import schema
 
     with app.app_context():
-        if not schema.is_current(db.engine()):
+        if not schema.is_current(app.services.database):
             return 0
-        resumed: int = app.extensions["lapau.hub"].restore()
-        return resumed
+        return app.services.hub.restore()

@@ -107,6 +107,5 @@ class Assets:
 
 def init_app(app: Flask) -> None:
     assets = Assets(Path(app.root_path) / "static")
-    app.extensions["lapau.assets"] = assets
     app.add_url_rule("/static/<path:hashed_name>", "static", assets.serve)
     app.add_template_global(assets.url, "asset_url")

@@ -10,9 +10,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app
 from sqlalchemy import Engine, event, make_url
 from sqlmodel import create_engine
+
+from webapp.services import services
 
 #: A SQLite database's own files: SQLite gives its log and index the database's mode.
 SQLITE_FILES = ("", "-wal", "-shm")
@@ -117,11 +118,4 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 def engine() -> Engine:
     """The current app's engine."""
-    found: Engine = current_app.extensions["lapau.db"]
-    return found
-
-
-def init_app(app: Flask) -> None:
-    app.extensions["lapau.db"] = make_engine(
-        app.config["DATABASE_URL"], app.config["DATABASE_POOL"]
-    )
+    return services().database

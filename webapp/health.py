@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, request
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
+
+from webapp.services import services
 
 PATH = "/healthz"
 
@@ -21,7 +23,7 @@ log = logging.getLogger(__name__)
 
 def database_answers() -> bool:
     try:
-        with current_app.extensions["lapau.db"].connect() as connection:
+        with services().database.connect() as connection:
             connection.execute(text("SELECT 1"))
     except SQLAlchemyError as error:
         # The class only: a driver's message may name the server and its user.

@@ -45,6 +45,7 @@ from flask_babel import lazy_gettext as _l
 from simple_websocket import ConnectionClosed
 
 from webapp import edge, flood, logs
+from webapp.services import services
 
 #: What a waking page sends, and gets back at once from a live socket.
 PROBE = "probe"
@@ -358,8 +359,7 @@ class Sockets:
 
 
 def sockets(app: Flask | None = None) -> Sockets:
-    found: Sockets = (app or current_app).extensions["lapau.sockets"]
-    return found
+    return services(app).sockets
 
 
 def shutdown(app: Flask) -> None:
@@ -368,9 +368,7 @@ def shutdown(app: Flask) -> None:
     Moves are stored before they are acknowledged, so nothing is left to save; the pages
     reconnect by themselves and get the whole state from the restarted server.
     """
-    hub: Any = app.extensions.get("lapau.hub")
-    if hub is not None:
-        hub.shutdown()
+    services(app).hub.shutdown()
     sockets(app).close_all(1012, "restarting")
 
 
@@ -381,7 +379,4 @@ def init_app(app: Flask) -> None:
             "max_message_size": MAX_MESSAGE,
             "ping_interval": app.config["PING_INTERVAL"],
         },
-    )
-    app.extensions["lapau.sockets"] = Sockets(
-        app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"]
     )

@@ -21,7 +21,7 @@ class Idle:
 @pytest.fixture
 def hub(app: Flask) -> Hub:
     """The app's hub with a clock that never fires: the bots wait."""
-    found: Hub = app.extensions["lapau.hub"]
+    found: Hub = app.services.hub
 
     def schedule(_delay: float, _callback: Callable[[], None]) -> Any:
         return Idle()

@@ -50,4 +50,4 @@ def account_id(app: Flask, username: str) -> int:
 
 def close(app: Flask) -> None:
     """Let go of the app's connections, as a stopped server does."""
-    app.extensions["lapau.db"].dispose()
+    app.services.database.dispose()

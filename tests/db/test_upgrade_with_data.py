@@ -68,13 +68,13 @@ def fill(app: Flask) -> Before:
     assert room, created.location
     assert budi.post(f"/en/room/{room.group(1)}/join", data={"seat": "1"}).status_code == 303
 
-    hub: Hub = app.extensions["lapau.hub"]
+    hub: Hub = app.services.hub
     clock = ManualClock().hold(hub)
     people = [account(app, "rina"), account(app, "budi")]
     match = hub.create("koikoi", {"rounds": 3}, human_seats(people), owner=people[0].player)
     play_out(match)
     with app.app_context():
-        standing = ratings.standings(app.extensions["lapau.db"], account_id(app, "budi"))["koikoi"]
+        standing = ratings.standings(app.services.database, account_id(app, "budi"))["koikoi"]
 
     seats = [Seat("human", player=people[0].player, name="rina")] + [
         Seat("bot", level="easy", name=f"Bot {n}") for n in range(1, 4)
@@ -133,7 +133,7 @@ def test_everything_made_at_the_first_migration_survives_the_upgrade(
     migrate(database_url)
     # Started as a server's worker starts: it resumes the unfinished tables.
     app = app_on(database_url, tmp_path / "instance", TESTING=False)
-    hub: Hub = app.extensions["lapau.hub"]
+    hub: Hub = app.services.hub
     clock = ManualClock().hold(hub)
     assert resume_tables(app) == 1
     try:

@@ -51,7 +51,7 @@ SETUPS = setups()
 def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Flask]:
     instance: Path = tmp_path_factory.mktemp("forms") / "instance"
     found = make_app(instance, module_database_url, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
-    ManualClock().hold(found.extensions["lapau.hub"])
+    ManualClock().hold(found.services.hub)
     yield found
     close_app(found)
 
@@ -66,12 +66,12 @@ def member(app: Flask) -> FlaskClient:
 
 
 def count(app: Flask, model: Any) -> int:
-    with Session(app.extensions["lapau.db"]) as db:
+    with Session(app.services.database) as db:
         return int(db.exec(select(func.count()).select_from(model)).one())
 
 
 def user(app: Flask, name: str) -> User | None:
-    with Session(app.extensions["lapau.db"]) as db:
+    with Session(app.services.database) as db:
         return db.exec(select(User).where(User.username == name)).first()
 
 
@@ -128,7 +128,7 @@ class Seated:
     """A guest whose turn it is at a table, with a browser that holds their identity."""
 
     def __init__(self, app: Flask) -> None:
-        hub: Hub = app.extensions["lapau.hub"]
+        hub: Hub = app.services.hub
         self.session: TableSession = open_table(hub, "kowah", seed=21, player="g-forms")
         to_seat(hub.scheduler, self.session)  # type: ignore[arg-type]
         self.client = app.test_client()
@@ -282,7 +282,7 @@ def test_a_five_thousand_digit_version_is_stale_not_an_error(app: Flask, seated:
 
 @pytest.mark.parametrize("step", ["9" * 5000, "²", "-1", "3"])
 def test_any_replay_step_shows_a_step_of_the_finished_game(app: Flask, step: str) -> None:
-    hub: Hub = app.extensions["lapau.hub"]
+    hub: Hub = app.services.hub
     bots = [Seat("bot", level="easy", name=name) for name in ("A", "B")]
     session = hub.create("koikoi", {"rounds": 3}, bots, owner="g-x", seed=3)
     hub.scheduler.run_until(lambda: session.finished)  # type: ignore[attr-defined]

@@ -32,7 +32,7 @@ VERBS = ["sit", "ready", "unready", "leave", "option", "level", "bot", "fill", "
 
 
 def rooms(app: Flask) -> Rooms:
-    found: Rooms = app.extensions["lapau.rooms"]
+    found: Rooms = app.services.rooms
     return found
 
 
@@ -68,7 +68,7 @@ def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> I
 @pytest.fixture
 def room(app: Flask) -> str:
     """A Koa room: the host in seat 0, a friend in seat 1, two seats free."""
-    app.extensions["lapau.limiter"].reset()
+    app.services.limiter.reset()
     code = create(guest(app, "g-host"))
     guest(app, "g-friend").post("/en/room/join", data={"code": code, "name": "Friend"})
     return code
@@ -160,7 +160,7 @@ def wrong_codes(count: int) -> list[str]:
 )
 def test_every_door_counts_a_wrong_code_against_the_limit(app: Flask, door: str) -> None:
     """12 wrong codes a minute per address, whichever URL carries them."""
-    app.extensions["lapau.limiter"].reset()
+    app.services.limiter.reset()
     client = guest(app, "g-guesser")
 
     def probe(code: str) -> int:

@@ -117,7 +117,7 @@ class Table:
 @pytest.fixture(scope="module")
 def table(app: Flask) -> Table:
     """One table for the module: no test here may change it."""
-    hub: Hub = app.extensions["lapau.hub"]
+    hub: Hub = app.services.hub
     return Table(app, hub, ManualClock().hold(hub))
 
 

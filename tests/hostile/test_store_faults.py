@@ -23,6 +23,7 @@ from sqlalchemy import create_engine, event, text
 
 from tests.hostile.conftest import open_table, to_seat
 from tests.play.conftest import ManualClock, Recorder
+from webapp.events import Event
 from webapp.play import sockets
 from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.play.store import Seat, Store
@@ -82,7 +83,7 @@ def assert_continues(hub: Hub, clock: ManualClock, session: TableSession) -> Non
 
 
 def test_sqlite_waits_for_a_lock_before_giving_up(app: Flask) -> None:
-    with app.extensions["lapau.db"].connect() as connection:
+    with app.services.database.connect() as connection:
         timeout = connection.execute(text("PRAGMA busy_timeout")).scalar()
     assert timeout is not None and timeout >= 1000
 
@@ -243,7 +244,9 @@ def test_a_failed_finished_flag_leaves_the_last_move_whole(
     hub: Hub, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ended: list[str] = []
-    monkeypatch.setattr(hub, "on_finish", [lambda finished: ended.append(finished.id)])
+    finishing = Event[[TableSession]]("table finished")
+    finishing.append(lambda finished: ended.append(finished.id))
+    monkeypatch.setattr(hub, "on_finish", finishing)
     seats = [Seat("bot", level="easy", name=f"Bot {n}") for n in range(2)]
     session = hub.create("koikoi", {"rounds": 3}, seats, owner="g-test", seed=5)
     recorder = Recorder(session)

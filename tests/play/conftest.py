@@ -83,7 +83,7 @@ def clock() -> ManualClock:
 
 @pytest.fixture
 def hub(app: Flask, clock: ManualClock) -> Hub:
-    found: Hub = app.extensions["lapau.hub"]
+    found: Hub = app.services.hub
     clock.hold(found)
     return found
 

@@ -60,12 +60,12 @@ def open_practice(client: FlaskClient) -> str:
 def test_a_player_keeps_at_most_a_few_unfinished_practice_tables(
     app: Flask, client: FlaskClient
 ) -> None:
-    ManualClock().hold(app.extensions["lapau.hub"])
+    ManualClock().hold(app.services.hub)
     opened = [open_practice(client) for _ in range(MAX_UNFINISHED + 1)]
     page = client.get("/en/play/").text
     listed = re.findall(r'href="/en/table/(\w+)"', page)
     assert sorted(listed) == sorted(opened[1:])  # the oldest one was ended
-    hub: Hub = app.extensions["lapau.hub"]
+    hub: Hub = app.services.hub
     assert hub.get(opened[0]).finished  # type: ignore[union-attr]
 
 
@@ -76,13 +76,13 @@ def test_a_player_keeps_at_most_a_few_unfinished_practice_tables(
 def test_a_player_ends_an_unfinished_table_from_the_list(
     app: Flask, client: FlaskClient, lang: str, words: str
 ) -> None:
-    ManualClock().hold(app.extensions["lapau.hub"])
+    ManualClock().hold(app.services.hub)
     table_id = open_practice(client)
     page = client.get(f"/{lang}/play/").text
     assert f'action="/{lang}/table/{table_id}/end"' in page and words in page
     stranger = app.test_client()
     assert stranger.post(f"/en/table/{table_id}/end").status_code == 403
-    hub: Hub = app.extensions["lapau.hub"]
+    hub: Hub = app.services.hub
     assert not hub.get(table_id).finished  # type: ignore[union-attr]
     response = client.post(f"/{lang}/table/{table_id}/end")
     assert response.status_code == 303 and response.location.endswith(f"/{lang}/play/")

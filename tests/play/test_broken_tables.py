@@ -83,7 +83,7 @@ def test_a_start_resumes_the_good_table_and_marks_the_broken_one(
 
     again = restart(restarted)
 
-    live = again.extensions["lapau.hub"].sessions
+    live = again.services.hub.sessions
     assert good.id in live and bad.id not in live
     assert live[good.id].state == good.state
     client = again.test_client()
@@ -91,7 +91,7 @@ def test_a_start_resumes_the_good_table_and_marks_the_broken_one(
     assert client.get("/en/").status_code == 200
     assert client.get(f"/en/table/{bad.id}").status_code == 200
     with again.app_context():
-        assert again.extensions["lapau.hub"].store.unfinished() == [good.id]
+        assert again.services.hub.store.unfinished() == [good.id]
 
 
 def test_a_broken_table_is_logged_once_with_its_id_and_reason(

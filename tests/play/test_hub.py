@@ -197,7 +197,7 @@ def test_only_the_serving_worker_resumes_tables(
     # A flask command (the release step's upgrade) builds the app on the same database:
     # its hub must not wake the table, or two processes would move it.
     command = create_app({"TESTING": False, "DATABASE_URL": app.config["DATABASE_URL"]})
-    other: Hub = command.extensions["lapau.hub"]
+    other: Hub = command.services.hub
     clock.hold(other)
     try:
         assert session.id not in other.sessions

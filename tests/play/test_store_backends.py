@@ -18,7 +18,7 @@ SEATS = [Seat("human", player="g-a"), Seat("bot", level="easy", name="Bot")]
 
 
 def new_table(app: Flask, table_id: str = "t1") -> Store:
-    store = Store(app.extensions["lapau.db"])
+    store = Store(app.services.database)
     store.create(table_id, "koikoi", 5, {"rounds": 3}, SEATS, "g-a")
     return store
 

@@ -29,7 +29,7 @@ def main(url: str) -> dict[str, float]:
     from webapp.play.store import Seat
 
     app = create_app({"TESTING": True, "DATABASE_URL": migrated(url), "BOT_DELAY": 0.02})
-    hub: Hub = app.extensions["lapau.hub"]
+    hub: Hub = app.services.hub
     bots = [Seat("bot", level="easy", name=f"Bot {n}") for n in range(4)]
     table = hub.create("koa", {"mode": "full"}, bots, owner="g-probe", seed=3)
     gaps: list[float] = []
@@ -45,7 +45,7 @@ def main(url: str) -> dict[str, float]:
 
     def slow_query() -> float:
         began = time.monotonic()
-        with app.extensions["lapau.db"].connect() as connection:
+        with app.services.database.connect() as connection:
             connection.execute(text("SELECT pg_sleep(1)"))
         return time.monotonic() - began
 
@@ -57,7 +57,7 @@ def main(url: str) -> dict[str, float]:
     running = False
     ticker.join()
     hub.shutdown()
-    app.extensions["lapau.db"].dispose()
+    app.services.database.dispose()
     return {"slept": slept, "max_gap": max(gaps), "moves_during_sleep": during}
 
 

@@ -36,7 +36,7 @@ class Clock:
 
 @pytest.fixture
 def hub(app: Flask) -> Hub:
-    found: Hub = app.extensions["lapau.hub"]
+    found: Hub = app.services.hub
     found.scheduler = Clock()
     return found
 

@@ -28,7 +28,7 @@ def rate(app: Flask, game: str, people: list[User], winners: tuple[int, ...], n:
     """Rate one made-up table of ``game`` for ``people`` (seat order) won by ``winners``."""
     teams = KOA_TEAMS if game == "koa" else tuple((seat,) for seat in range(len(people)))
     outcome = Outcome(winners, (0,) * len(people), "test")
-    engine = app.extensions["lapau.db"]
+    engine = app.services.database
     assert ratings.rate_table(engine, f"t{game}{n}", game, human_seats(people), outcome, teams)
 
 
@@ -107,7 +107,7 @@ def test_a_profile_shows_ratings_tier_games_results_and_a_chart(
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert "<h1>rina</h1>" in html
-    koa = ratings.standings(app.extensions["lapau.db"], rina.id or 0)["koa"]
+    koa = ratings.standings(app.services.database, rina.id or 0)["koa"]
     assert koa.games == 12 and not koa.provisional
     assert f">{koa.shown}<" in html and str(koa.tier) in html
     assert "8 won · 0 drawn · 4 lost" in html
@@ -177,7 +177,7 @@ def test_full_pages_stay_within_the_budgets(
     app: Flask, client: FlaskClient, users: Callable[..., list[User]]
 ) -> None:
     """The heaviest pages: 50 players on a board, a profile with every game played often."""
-    with Session(app.extensions["lapau.db"], expire_on_commit=False) as db:
+    with Session(app.services.database, expire_on_commit=False) as db:
         # Made directly: hashing 54 passwords would be most of the test's time.
         people = [User(username=f"player_{n:02d}") for n in range(54)]
         db.add_all(people)

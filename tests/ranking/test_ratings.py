@@ -29,7 +29,7 @@ GAMES = [
 
 
 def rows(app: Flask, model: Any) -> list[Any]:
-    with Session(app.extensions["lapau.db"]) as db:
+    with Session(app.services.database) as db:
         return list(db.exec(select(model)).all())
 
 
@@ -156,7 +156,7 @@ def test_a_drawn_kowah_deal_is_half_a_point_against_everyone(
 ) -> None:
     people = users("rina", "budi", "sari")
     outcome = Outcome(winners=(), points=(0, 0, 0), reason="stock-out")
-    engine = app.extensions["lapau.db"]
+    engine = app.services.database
     teams = ((0,), (1,), (2,))
     assert ratings.rate_table(engine, "t1", "kowah", human_seats(people), outcome, teams)
     assert not ratings.rate_table(engine, "t1", "kowah", human_seats(people), outcome, teams)
@@ -199,7 +199,7 @@ def test_a_table_the_server_stopped_before_rating_is_caught_up(
     result = runner.invoke(args=["ranking", "catch-up"])
     assert "Rated 2 table(s)." in result.output
     assert {row.table_id for row in rows(app, RatedTable)} == {session.id, unrated.id}
-    assert ratings.catch_up(app.extensions["lapau.db"]) == 0
+    assert ratings.catch_up(app.services.database) == 0
 
 
 def test_a_koikoi_match_under_house_rules_is_never_rated(
@@ -226,7 +226,7 @@ def test_a_finished_table_whose_log_no_longer_replays_is_never_rated(
     bad = finished_table("koikoi", ["rina", "budi"], rounds=3)
     hub.on_finish.extend(hooks)
     hub.store.append(bad.id, bad.version, "next", None)  # a move after the end, refused
-    engine = app.extensions["lapau.db"]
+    engine = app.services.database
     assert ratings.catch_up(engine) == 1
     assert [row.table_id for row in rows(app, RatedTable)] == [good.id]
     with pytest.raises(TableBroken) as broken:
@@ -251,7 +251,7 @@ def test_a_clash_over_a_first_rating_row_is_tried_again(
 
     monkeypatch.setattr(ratings, "_rate_once", clash_once)
     outcome = Outcome(winners=(0,), points=(6, 0), reason="rounds-played")
-    engine = app.extensions["lapau.db"]
+    engine = app.services.database
     assert ratings.rate_table(engine, "t2", "koikoi", human_seats(people), outcome, ((0,), (1,)))
     assert calls == ["t2", "t2"]
     assert {row.games for row in rows(app, Rating)} == {1}

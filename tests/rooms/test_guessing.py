@@ -18,7 +18,7 @@ CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 
 @pytest.fixture(autouse=True)
 def still(app: Flask) -> ManualClock:
-    return ManualClock().hold(app.extensions["lapau.hub"])
+    return ManualClock().hold(app.services.hub)
 
 
 def create(client: FlaskClient) -> str:
@@ -37,7 +37,7 @@ def stranger(app: Flask) -> FlaskClient:
 
 
 def rooms(app: Flask) -> Rooms:
-    found: Rooms = app.extensions["lapau.rooms"]
+    found: Rooms = app.services.rooms
     return found
 
 

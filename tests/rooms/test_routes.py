@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from tests.auth.conftest import PASSWORD, csrf_app, sign_up, token_of  # noqa: F401 - fixture
 from tests.play.conftest import ManualClock, Recorder
 from webapp.play.hub import Listener
-from webapp.rooms import invite_link, on_change
+from webapp.rooms import invite_link
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import Room
 
@@ -21,7 +21,7 @@ CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 @pytest.fixture(autouse=True)
 def still(app: Flask) -> ManualClock:
     """Tables opened here hold still: no bot or turn timer runs unless the test says so."""
-    return ManualClock().hold(app.extensions["lapau.hub"])
+    return ManualClock().hold(app.services.hub)
 
 
 def create(client: FlaskClient, game: str = "koa", name: str | None = None) -> str:
@@ -34,7 +34,7 @@ def create(client: FlaskClient, game: str = "koa", name: str | None = None) -> s
 
 
 def rooms(app: Flask) -> Rooms:
-    found: Rooms = app.extensions["lapau.rooms"]
+    found: Rooms = app.services.rooms
     return found
 
 
@@ -192,8 +192,7 @@ def test_hooks_hear_every_change_and_the_invite_link_is_the_room_page(
     app: Flask, client: FlaskClient
 ) -> None:
     heard: list[tuple[str, str]] = []
-    with app.app_context():
-        on_change().append(lambda room, event: heard.append((room.code, event)))
+    rooms(app).on_change.append(lambda room, event: heard.append((room.code, event)))
     code = create(client)
     app.test_client().post("/en/room/join", data={"code": code})
     client.post(f"/en/room/{code}/act", data={"a": "fill"})
@@ -232,7 +231,7 @@ def test_a_guest_names_themself_in_the_room_and_everyone_sees_it(
 
 def test_without_scripts_the_room_works_through_its_forms(csrf_app: Flask) -> None:  # noqa: F811
     """Every button of the room is a form posted with the page's CSRF token."""
-    ManualClock().hold(csrf_app.extensions["lapau.hub"])
+    ManualClock().hold(csrf_app.services.hub)
     host, friend = csrf_app.test_client(), csrf_app.test_client()
     token = token_of(host.get("/en/room/").text)
     code = CODE.search(
@@ -259,7 +258,7 @@ def test_play_again_opens_one_rematch_room_with_the_same_players(
     friend.post("/en/room/join", data={"code": code, "name": "Budi"})
     friend.post(f"/en/room/{code}/act", data={"a": "ready"})
     table_id = client.post(f"/en/room/{code}/act", data={"a": "start"}).location.rsplit("/")[-1]
-    session = app.extensions["lapau.hub"].get(table_id)
+    session = app.services.hub.get(table_id)
     # Rina's page listens, so the turn timers play for both to the end (a table nobody
     # listens to pauses).
     session.join(Listener(Recorder(session), 0, "en"))

@@ -10,7 +10,7 @@ from flask import Flask
 from webapp.auth import accounts
 from webapp.social import friends, invite
 from webapp.social.invites import Invites
-from webapp.social.live import room_changed, social
+from webapp.social.live import social
 
 
 @pytest.fixture(autouse=True)
@@ -107,7 +107,7 @@ class FakeRoom:
 
 
 def test_a_waiting_room_shows_its_players_in_a_game_and_a_start_ends_it(app: Flask) -> None:
-    hook = room_changed(app)
+    hook = app.services.social.room_changed
     presence = social().presence
     page = presence.open("u-1")
     hook(FakeRoom("waiting", ["u-1", "g-guest"]), "join")
@@ -125,7 +125,7 @@ def test_a_waiting_room_shows_its_players_in_a_game_and_a_start_ends_it(app: Fla
 
 
 def test_leaving_a_waiting_room_ends_the_seat(app: Flask) -> None:
-    hook = room_changed(app)
+    hook = app.services.social.room_changed
     presence = social().presence
     page = presence.open("u-1")
     hook(FakeRoom("waiting", ["u-1"]), "join")

@@ -16,7 +16,7 @@ Registry = tuple[Presence, list[tuple[str, Status]]]
 def presence() -> Registry:
     found = Presence()
     told: list[tuple[str, Status]] = []
-    found.listeners.append(lambda player, status: told.append((player, status)))
+    found.on_status.append(lambda player, status: told.append((player, status)))
     return found, told
 
 

@@ -11,7 +11,7 @@ from flask import Flask
 from flask_babel import lazy_gettext as _l
 from flask_login import LoginManager
 
-from webapp.auth import accounts, live, models, oidc, routes, security
+from webapp.auth import accounts, models, oidc, routes, security
 
 __all__ = ["init_app", "models"]
 
@@ -43,9 +43,7 @@ def init_app(app: Flask) -> None:
     # Flashed messages are kept in the session cookie as plain text.
     manager.localize_callback = str
     manager.user_loader(load_user)
-    live.init_app(app)
 
     app.register_blueprint(routes.bp)
-    oidc.init_app(app)
     security.init_app(app)
     app.add_template_global(oidc.providers, "sign_in_providers")

@@ -15,6 +15,7 @@ from webapp.auth import rules
 from webapp.auth.live import account_sockets, signed_in_as
 from webapp.auth.models import OAuthIdentity, SignIn, User, new_token
 from webapp.db import engine
+from webapp.services import services
 
 
 def lifetime() -> timedelta:
@@ -97,7 +98,7 @@ def delete_user(user: User) -> None:
         db.commit()
     account_sockets().end(user.id)
     # Its tables stay for the other players at them, but no longer name the account.
-    current_app.extensions["lapau.hub"].transfer(user.player, "g-" + secrets.token_urlsafe(12))
+    services().hub.transfer(user.player, "g-" + secrets.token_urlsafe(12))
 
 
 def identity_user(provider: str, subject: str) -> User | None:
@@ -198,7 +199,7 @@ def sign_in(user: User, remember: bool | None = None) -> None:
     if ending is not None:
         end_sign_in(*ending)  # signing in again (or as someone else) replaces the old one
     if isinstance(guest, str) and guest.startswith("g-"):
-        current_app.extensions["lapau.hub"].transfer(guest, user.player)
+        services().hub.transfer(guest, user.player)
     session.pop("player", None)
 
 

@@ -19,11 +19,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from flask import Flask, current_app, session
+from flask import Flask, session
 from sqlmodel import Session
 
 from webapp.auth.models import SignIn
 from webapp.db import engine
+from webapp.services import services
 
 #: The close code of a socket whose sign-in ended: a normal closure, which the htmx
 #: extension does not reconnect (it would only be refused).
@@ -103,8 +104,7 @@ class AccountSockets:
 
 
 def account_sockets(app: Flask | None = None) -> AccountSockets:
-    found: AccountSockets = (app or current_app).extensions["lapau.account_sockets"]
-    return found
+    return services(app).signed_in
 
 
 @contextmanager
@@ -121,7 +121,3 @@ def held_socket(connection: Closable) -> Iterator[Held | None]:
             held.ended = True
             connection.close(SIGNED_OUT, "signed out")
         yield held
-
-
-def init_app(app: Flask) -> None:
-    app.extensions["lapau.account_sockets"] = AccountSockets()

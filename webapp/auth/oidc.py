@@ -15,7 +15,9 @@ import os
 from dataclasses import dataclass
 
 from authlib.integrations.flask_client import OAuth
-from flask import Flask, current_app
+from flask import Flask
+
+from webapp.services import services
 
 DISCOVERY = {
     "google": "https://accounts.google.com/.well-known/openid-configuration",
@@ -36,39 +38,38 @@ def setting(app: Flask, key: str) -> str:
     return str(value)
 
 
-def init_app(app: Flask) -> None:
-    oauth = OAuth(app)
-    providers = []
-    for name, default_url in DISCOVERY.items():
-        prefix = name.upper()
-        client_id = setting(app, f"{prefix}_CLIENT_ID")
-        secret = setting(app, f"{prefix}_CLIENT_SECRET")
-        if not client_id or not secret:
-            continue
-        kwargs: dict[str, str] = {"scope": SCOPES[name]}
-        if name == "apple":
-            kwargs["token_endpoint_auth_method"] = "client_secret_post"
-        oauth.register(
-            name,
-            client_id=client_id,
-            client_secret=secret,
-            server_metadata_url=setting(app, f"OIDC_{prefix}_DISCOVERY_URL") or default_url,
-            client_kwargs=kwargs,
-        )
-        providers.append(Provider(name, TITLES[name]))
-    app.extensions["lapau.oauth"] = oauth
-    app.extensions["lapau.providers"] = providers
+class SignInProviders:
+    """The providers an app offers, in a fixed order, and Authlib's clients for them."""
+
+    def __init__(self, app: Flask) -> None:
+        self.oauth = OAuth(app)
+        self.offered: list[Provider] = []
+        for name, default_url in DISCOVERY.items():
+            prefix = name.upper()
+            client_id = setting(app, f"{prefix}_CLIENT_ID")
+            secret = setting(app, f"{prefix}_CLIENT_SECRET")
+            if not client_id or not secret:
+                continue
+            kwargs: dict[str, str] = {"scope": SCOPES[name]}
+            if name == "apple":
+                kwargs["token_endpoint_auth_method"] = "client_secret_post"
+            self.oauth.register(
+                name,
+                client_id=client_id,
+                client_secret=secret,
+                server_metadata_url=setting(app, f"OIDC_{prefix}_DISCOVERY_URL") or default_url,
+                client_kwargs=kwargs,
+            )
+            self.offered.append(Provider(name, TITLES[name]))
 
 
 def providers() -> list[Provider]:
     """The providers this site offers, in a fixed order."""
-    found: list[Provider] = current_app.extensions["lapau.providers"]
-    return found
+    return services().providers.offered
 
 
 def client(name: str) -> object | None:
     if name not in {provider.name for provider in providers()}:
         return None
-    oauth: OAuth = current_app.extensions["lapau.oauth"]
-    remote: object = oauth.create_client(name)
+    remote: object = services().providers.oauth.create_client(name)
     return remote

@@ -27,7 +27,9 @@ from webapp.auth.forms import (
     SignUpForm,
 )
 from webapp.auth.models import User
+from webapp.auth.security import account_key
 from webapp.pages import safe_next
+from webapp.rate_limits import rate_limited
 
 bp = Blueprint("auth", __name__)
 View = TypeVar("View", bound=Callable[..., Any])
@@ -57,6 +59,8 @@ def user() -> User:
 
 
 @bp.route("/<lang_code>/sign-in", methods=["GET", "POST"])
+@rate_limited("10/minute")
+@rate_limited("10/minute", key=account_key)
 def sign_in() -> Page:
     form = SignInForm()
     if request.method == "GET":
@@ -76,6 +80,8 @@ def sign_in() -> Page:
 
 
 @bp.route("/<lang_code>/sign-up", methods=["GET", "POST"])
+@rate_limited("5/minute")
+@rate_limited("5/minute", key=account_key)
 def sign_up() -> Page:
     form = SignUpForm()
     if request.method == "GET":
@@ -107,6 +113,8 @@ def sign_out_everywhere() -> Response:
 
 
 @bp.route("/<lang_code>/sign-in-again", methods=["GET", "POST"])
+@rate_limited("10/minute")
+@rate_limited("5/minute", key=account_key)
 @needs_login
 def reauthenticate() -> Page:
     """A stale session (remembered, or older than this browser) confirms who it is."""
@@ -148,6 +156,8 @@ def account() -> Page:
 
 
 @bp.route("/<lang_code>/account/password", methods=["GET", "POST"])
+@rate_limited("10/minute")
+@rate_limited("5/minute", key=account_key)
 @needs_fresh_login
 def change_password() -> Page:
     me = user()
@@ -166,6 +176,8 @@ def change_password() -> Page:
 
 
 @bp.route("/<lang_code>/account/delete", methods=["GET", "POST"])
+@rate_limited("10/minute")
+@rate_limited("5/minute", key=account_key)
 @needs_fresh_login
 def delete_account() -> Page:
     me = user()

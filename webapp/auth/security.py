@@ -7,19 +7,17 @@ revalidated page (304) always holds a token that still matches the browser's ses
 Tokens do not expire on their own (``WTF_CSRF_TIME_LIMIT = None``): they live as long as
 the session's secret, which is renewed at every sign-in and sign-out.
 
-Rate limits are counted in memory (the site runs one worker), per client address and, on
-the password forms, also per account.  The client's address is the one the edge finds
-(webapp/edge.py: ``LAPAU_PROXIES`` says how many reverse proxies in front are trusted).
+Rate limits are declared on the views they limit (webapp/rate_limits.py), per client
+address and, on the password forms, also per account (:func:`account_key`).  The client's
+address is the one the edge finds (webapp/edge.py: ``LAPAU_PROXIES`` says how many
+reverse proxies in front are trusted).
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
-from flask import Flask, current_app, g, render_template, request, session
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from flask import Flask, g, render_template, request, session
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
 
@@ -28,35 +26,10 @@ from webapp.errors import way_back
 
 csrf = CSRFProtect()
 
-#: Posts per client address.
-LIMITS = {
-    "auth.sign_in": "10/minute",
-    "auth.reauthenticate": "10/minute",
-    "auth.sign_up": "5/minute",
-    "auth.change_password": "10/minute",
-    "auth.delete_account": "10/minute",
-    "play.setup": "30/minute",
-    "social.ask": "20/minute",
-    "social.send_invite": "30/minute",
-    "rooms.create": "10/minute",
-    "rooms.join": "20/minute",
-    "rooms.take_seat": "20/minute",
-    "rooms.again": "20/minute",
-}
-
-#: Posts per account (the signed-in one, or the username a form names), from any address:
-#: every form that checks or sets a password costs a scrypt hash.
-ACCOUNT_LIMITS = {
-    "auth.sign_in": "10/minute",
-    "auth.reauthenticate": "5/minute",
-    "auth.sign_up": "5/minute",
-    "auth.change_password": "5/minute",
-    "auth.delete_account": "5/minute",
-}
-
 
 def account_key() -> str:
-    """Whose password a form is about: the signed-in account, or the username it names."""
+    """Whose password a form is about: the signed-in account, or the username it names
+    (the key of the per-account rate limits, see webapp/rate_limits.py)."""
     if current_user.is_authenticated:
         return f"account:{current_user.id}"
     return "username:" + normalise_username(request.form.get("username", ""))[:20]
@@ -82,20 +55,3 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = form_token
     app.context_processor(lambda: {"csrf_token": form_token})
     app.register_error_handler(CSRFError, refused)
-
-    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", headers_enabled=True)
-    for endpoint, limit in LIMITS.items():
-        view = app.view_functions.get(endpoint)
-        if view is not None:
-            limited: Any = limiter.limit(limit, methods=["POST"])(view)
-            app.view_functions[endpoint] = limited
-    for endpoint, limit in ACCOUNT_LIMITS.items():
-        view = app.view_functions[endpoint]
-        limited = limiter.limit(limit, key_func=account_key, methods=["POST"])(view)
-        app.view_functions[endpoint] = limited
-    app.extensions["lapau.limiter"] = limiter
-
-
-def limiter() -> Limiter:
-    found: Limiter = current_app.extensions["lapau.limiter"]
-    return found

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask
+from sqlalchemy import Engine
 
 from webapp import adapters
 from webapp.play import markup, parts, routes, sockets, words
@@ -56,7 +57,8 @@ def setting(app: Flask, key: str, env: str, default: float) -> float:
     return float(value)
 
 
-def init_app(app: Flask) -> None:
+def make_hub(app: Flask, database: Engine) -> Hub:
+    """The app's hub: its tables stored in ``database``, rendered with ``app``'s templates."""
     timing = Timing(
         turn_seconds=setting(app, "TURN_SECONDS", "LAPAU_TURN_SECONDS", 30),
         bot_delay=setting(app, "BOT_DELAY", "LAPAU_BOT_DELAY", 0.8),
@@ -66,8 +68,10 @@ def init_app(app: Flask) -> None:
     if os.environ.get("LAPAU_TABLE_SEED", "").isdigit():
         # Tests deal every table from one known seed so a browser test can finish quickly.
         app.config.setdefault("TABLE_SEED", int(os.environ["LAPAU_TABLE_SEED"]))
-    hub = Hub(Store(app.extensions["lapau.db"]), make_renderer(app), timing, scheduler())
-    app.extensions["lapau.hub"] = hub
+    return Hub(Store(database), make_renderer(app), timing, scheduler())
+
+
+def init_app(app: Flask) -> None:
     app.register_blueprint(routes.bp)
     sockets.init_app(app)
     app.jinja_env.globals.update(

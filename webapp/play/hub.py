@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from webapp.events import Event
 from webapp.game import registry
 from webapp.game.actions import NextRound, Timeout
 from webapp.game.protocol import IllegalAction
@@ -562,8 +563,10 @@ class Hub:
         self.timings = Timings(os.environ.get("LAPAU_TIMINGS"))
         #: Expert bots search in its worker processes, never on the loop.
         self.thinker = Thinker()
-        #: Called once with each table whose match has just ended (ratings, presence).
-        self.on_finish: list[Callable[[TableSession], None]] = []
+        #: Each table whose match has just ended (its room, presence, ratings).
+        self.on_finish = Event[[TableSession]]("table finished")
+        #: A guest signed in (old player id, new): their tables have moved (their rooms).
+        self.on_transfer = Event[[str, str]]("tables transferred")
         #: Set when the server stops: no table's clock runs any more.
         self.stopped = False
 
@@ -616,11 +619,7 @@ class Hub:
                 del self.sessions[session.id]
 
     def finished(self, session: TableSession) -> None:
-        for callback in self.on_finish:
-            try:
-                callback(session)
-            except Exception:  # the match is over and stored either way
-                log.exception("finish callback failed on table %s", session.id)
+        self.on_finish.emit(session)  # the match is over and stored, whatever they do
 
     def transfer(self, old: str, new: str) -> None:
         """A guest signed in: their tables and seats now belong to their account."""
@@ -635,6 +634,7 @@ class Hub:
                 )
                 if session.owner == old:
                     session.owner = new
+        self.on_transfer.emit(old, new)
 
     def restore(self) -> int:
         """Rebuild every unfinished table from its log (after a restart); returns how

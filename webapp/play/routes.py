@@ -20,6 +20,8 @@ from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
 from webapp.play.store import Seat, TableBroken, is_practice
 from webapp.play.words import CLOCK_NAMES
+from webapp.rate_limits import rate_limited
+from webapp.services import services
 
 bp = Blueprint("play", __name__)
 
@@ -30,8 +32,7 @@ MAX_UNFINISHED = 5
 
 
 def hub() -> Hub:
-    found: Hub = current_app.extensions["lapau.hub"]
-    return found
+    return services().hub
 
 
 def number_text(text: str) -> bool:
@@ -69,6 +70,7 @@ def choose() -> str:
 
 
 @bp.route("/<lang_code>/play/<game>", methods=["GET", "POST"])
+@rate_limited("30/minute")
 def setup(game: str) -> str | Response:
     chosen = setups().get(game)
     if chosen is None:

@@ -19,10 +19,11 @@ from flask_sock import Sock
 from webapp import display
 from webapp.auth.live import held_socket
 from webapp.locale import LANGUAGES
-from webapp.play.hub import Hub, Listener, Refusal, TableSession
+from webapp.play.hub import Listener, Refusal, TableSession
 from webapp.play.players import known_player
 from webapp.play.render import split_fragments
 from webapp.play.store import TableBroken
+from webapp.services import services
 from webapp.social.live import at_table
 from webapp.sockets import LiveSocket, message_fields, sockets, well_formed
 
@@ -83,9 +84,8 @@ def serve(live: LiveSocket, session: TableSession, listener: Listener) -> None:
 
 
 def table_socket(ws: Any, table_id: str) -> None:
-    hub: Hub = current_app.extensions["lapau.hub"]
     try:
-        session = hub.get(table_id)
+        session = services().hub.get(table_id)
     except TableBroken as broken:
         # Its moves no longer replay (a page open since before an update): the apology
         # takes the table's place, and a normal close keeps htmx from reconnecting.
@@ -125,9 +125,8 @@ def check_handshake() -> None:
         table_id = (request.view_args or {}).get("table_id")
         if table_id is None:
             return  # not a table's socket: a room's checks its own target
-        hub: Hub = current_app.extensions["lapau.hub"]
         try:
-            if len(table_id) > 16 or hub.get(table_id) is None:
+            if len(table_id) > 16 or services().hub.get(table_id) is None:
                 abort(404)
         except TableBroken:
             return  # the socket itself says the table has ended

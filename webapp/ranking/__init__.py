@@ -1,6 +1,7 @@
 """Ranking: Elo per game for tables where every seat is a signed-in person.
 
-``init_app`` hooks the rating into the hub (``Hub.on_finish``) and adds the pages: a
+A finished table is rated by :func:`webapp.ranking.ratings.make_hook`, which
+``create_app`` adds to the hub's ``on_finish``; ``init_app`` adds the pages: a
 leaderboard per game (``/<lang>/ranking/<game>``) and a profile per player
 (``/<lang>/player/<username>``).  The maths is in :mod:`webapp.ranking.elo`, the tier
 names in :mod:`webapp.ranking.tiers`, storage and queries in
@@ -15,13 +16,14 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import click
-from flask import Flask, current_app
+from flask import Flask
 from flask.cli import AppGroup
 
 from webapp.play.store import Seat
 from webapp.ranking import models, ratings, routes
 from webapp.ranking.elo import INITIAL
 from webapp.ranking.ratings import GAMES, Standing
+from webapp.services import services
 
 __all__ = [
     "GAMES",
@@ -41,7 +43,7 @@ def rating_of(player: str, game: str) -> float:
 
     Needs an app context (it reads the app's database).
     """
-    return ratings.rating_of(current_app.extensions["lapau.db"], player, game)
+    return ratings.rating_of(services().database, player, game)
 
 
 def standing_of(player: str, game: str) -> Standing | None:
@@ -50,7 +52,7 @@ def standing_of(player: str, game: str) -> Standing | None:
     account = ratings.player_account(player)
     if account is None:
         return None
-    return ratings.standings(current_app.extensions["lapau.db"], account).get(game)
+    return ratings.standings(services().database, account).get(game)
 
 
 cli = AppGroup("ranking", help="Ratings of finished tables.")
@@ -59,14 +61,14 @@ cli = AppGroup("ranking", help="Ratings of finished tables.")
 @cli.command("catch-up")
 def catch_up_command() -> None:
     """Rate finished all-human tables that a stopped server left unrated."""
-    count = ratings.catch_up(current_app.extensions["lapau.db"])
+    count = ratings.catch_up(services().database)
     click.echo(f"Rated {count} table(s).")
 
 
 def table_change(table_id: str, player: str) -> tuple[float, float] | None:
     """The player's rating before and after a finished table; None when the table was
     not rated (a bot or a guest sat there) or the player did not sit at it."""
-    return ratings.table_change(current_app.extensions["lapau.db"], table_id, player)
+    return ratings.table_change(services().database, table_id, player)
 
 
 class SeatedTable(Protocol):
@@ -90,7 +92,6 @@ def seat_change(table: SeatedTable, seat: int | None) -> tuple[int, int] | None:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["lapau.hub"].on_finish.append(ratings.make_hook(app.extensions["lapau.db"]))
     app.jinja_env.globals["rating_change"] = seat_change
     app.register_blueprint(routes.bp)
     app.cli.add_command(cli)

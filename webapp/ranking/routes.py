@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, current_app, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, url_for
 from markupsafe import Markup
 from sqlalchemy import Engine
 from werkzeug.routing import BuildError
@@ -18,12 +18,13 @@ from webapp.auth import accounts
 from webapp.play.players import signed_in_player
 from webapp.ranking import elo, ratings, tiers
 from webapp.ranking.chart import Chart, chart
+from webapp.services import services
 
 bp = Blueprint("ranking", __name__)
 
 
 def engine() -> Engine:
-    found: Engine = current_app.extensions["lapau.db"]
+    found: Engine = services().database
     return found
 
 

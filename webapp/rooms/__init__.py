@@ -3,25 +3,26 @@
 For other parts of the site (friends and presence, webapp/social/):
 
 - :func:`invite_link` gives the URL that opens a room (to send to a friend);
-- :func:`on_change` lists callbacks ``hook(room, event)`` run after every change to a
-  room's people or state: ``event`` is ``"create"``, ``"join"``, ``"sit"``, ``"ready"``,
-  ``"unready"``, ``"leave"``, ``"kick"``, ``"option"``, ``"level"``, ``"bot"``,
-  ``"fill"``, ``"unbot"``, ``"rename"``, ``"transfer"`` (a guest signed in),
-  ``"start"`` or ``"finish"``; ``room.humans()``
-  are the player ids seated, ``room.host`` the host, ``room.status`` one of ``waiting``,
-  ``playing``, ``finished``, ``abandoned``, and ``room.table_id`` the live table once
-  started.
+- ``Rooms.on_change`` (an event, webapp/events.py; ``create_app`` adds its listeners)
+  is emitted as ``(room, event)`` after every change to a room's people or state:
+  ``event`` is ``"create"``, ``"join"``, ``"sit"``, ``"ready"``, ``"unready"``,
+  ``"leave"``, ``"kick"``, ``"option"``, ``"level"``, ``"bot"``, ``"fill"``,
+  ``"unbot"``, ``"rename"``, ``"transfer"`` (a guest signed in), ``"start"`` or
+  ``"finish"``; ``room.humans()`` are the player ids seated, ``room.host`` the host,
+  ``room.status`` one of ``waiting``, ``playing``, ``finished``, ``abandoned``, and
+  ``room.table_id`` the live table once started.
 """
 
 from __future__ import annotations
 
-from flask import Flask, current_app, url_for
+from flask import Flask, url_for
 
 from webapp.rooms import logic, models, routes, sockets, words  # noqa: F401 - sockets adds its route
-from webapp.rooms.live import Hook, Rooms
+from webapp.rooms.live import Rooms
 from webapp.rooms.logic import Room
+from webapp.services import services
 
-__all__ = ["Hook", "Room", "init_app", "invite_link", "models", "on_change"]
+__all__ = ["Room", "Rooms", "init_app", "invite_link", "models"]
 
 
 def invite_link(code: str, lang: str | None = None) -> str:
@@ -33,17 +34,8 @@ def invite_link(code: str, lang: str | None = None) -> str:
     return url_for("rooms.room", code=code, _external=True, **values)
 
 
-def on_change() -> list[Hook]:
-    """The current app's list of room hooks: append yours in your ``init_app``."""
-    found: Rooms = current_app.extensions["lapau.rooms"]
-    return found.on_change
-
-
 def init_app(app: Flask) -> None:
-    """Register after webapp.play (it needs the hub) and before webapp.auth (whose
-    security module puts rate limits on the create and join forms)."""
-    rooms = Rooms(app, app.extensions["lapau.db"], app.extensions["lapau.hub"])
-    app.extensions["lapau.rooms"] = rooms
+    rooms = services(app).rooms
     app.register_blueprint(routes.bp)
     app.jinja_env.globals.update(
         room_code_length=logic.CODE_LENGTH,

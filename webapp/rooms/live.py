@@ -8,10 +8,8 @@ live table in the hub and sends every socket on to it.
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +18,7 @@ from sqlalchemy import Engine
 
 from webapp.adapters import setups
 from webapp.adapters.setup import LEVELS
+from webapp.events import Event
 from webapp.game import registry
 from webapp.play import clock as turn_clock
 from webapp.play.hub import Connection, Hub, TableSession
@@ -28,12 +27,6 @@ from webapp.play.store import Seat
 from webapp.play.words import CLOCK_NAMES
 from webapp.rooms import logic, models
 from webapp.rooms.logic import Room, RoomRefusal
-
-log = logging.getLogger(__name__)
-
-#: Called with the room and what happened ("create", "join", "sit", "leave", "kick",
-#: "start", "finish", ...) after every change to a room's people or state.
-Hook = Callable[[Room, str], None]
 
 
 @dataclass(eq=False)
@@ -71,21 +64,12 @@ class Rooms:
         self.watchers: dict[str, list[Watcher]] = defaultdict(list)
         self.locks: dict[str, threading.RLock] = defaultdict(threading.RLock)
         self.lock = threading.Lock()
-        self.on_change: list[Hook] = []
+        #: Every change to a room's people or state (see webapp/rooms/__init__.py).
+        self.on_change = Event[[Room, str]]("room changed")
         #: A finished table's room code (None: not a room's table) and its rematch's.
         self.table_rooms: dict[str, str | None] = {}
         self.rematches: dict[str, str] = {}
         self.rematch_lock = threading.Lock()
-        hub.on_finish.append(self.table_finished)
-        # The hub moves a guest's tables to their account when they sign in
-        # (webapp/auth/accounts.py); their rooms follow in the same call.
-        moving = hub.transfer
-
-        def transfer(old: str, new: str) -> None:
-            moving(old, new)
-            self.transfer(old, new)
-
-        hub.transfer = transfer  # type: ignore[method-assign]
 
     def room_lock(self, code: str) -> threading.RLock:
         with self.lock:
@@ -200,7 +184,8 @@ class Rooms:
         return self.hub.create(room.game, options, seats, room.host, seed)
 
     def transfer(self, old: str, new: str) -> None:
-        """A guest signed in: their rooms follow them to their account."""
+        """A guest signed in: their rooms follow them to their account (the hub's
+        ``on_transfer``, after their tables moved)."""
         for found in models.with_player(self.engine, old):
             with self.room_lock(found.code):
                 room = self.get(found.code)
@@ -212,6 +197,7 @@ class Rooms:
                 self.changed(room, "transfer")
 
     def table_finished(self, table: TableSession) -> None:
+        """A table ended: so has its room, if a room opened it (the hub's ``on_finish``)."""
         room = models.by_table(self.engine, table.id)
         if room is None:
             return
@@ -221,11 +207,7 @@ class Rooms:
             self.changed(room, "finish")
 
     def changed(self, room: Room, event: str) -> None:
-        for hook in list(self.on_change):
-            try:
-                hook(room, event)
-            except Exception:  # a hook must not undo a room's change
-                log.exception("room hook failed on %s", room.code)
+        self.on_change.emit(room, event)  # a listener must not undo the room's change
 
     # Listeners -------------------------------------------------------------
 

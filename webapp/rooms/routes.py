@@ -10,7 +10,6 @@ from __future__ import annotations
 from flask import (
     Blueprint,
     abort,
-    current_app,
     g,
     redirect,
     render_template,
@@ -24,11 +23,12 @@ from limits import parse
 from werkzeug.wrappers import Response
 
 from webapp.adapters import setups
-from webapp.auth.security import limiter
 from webapp.play.players import current_player, known_player
+from webapp.rate_limits import rate_limited
 from webapp.rooms import logic, names
 from webapp.rooms.live import Rooms, context
 from webapp.rooms.logic import Room, RoomRefusal
+from webapp.services import services
 
 bp = Blueprint("rooms", __name__)
 
@@ -39,8 +39,7 @@ Page = str | Response | tuple[str, int]
 
 
 def rooms() -> Rooms:
-    found: Rooms = current_app.extensions["lapau.rooms"]
-    return found
+    return services().rooms
 
 
 def display_name() -> str:
@@ -64,7 +63,7 @@ def count_miss() -> None:
     Every door that takes a code counts, the WebSocket's handshake included: a door
     that did not would tell codes apart at any speed.
     """
-    found = limiter()
+    found = services().limiter
     # A limiter switched off (RATELIMIT_ENABLED) has no storage to count in.
     if found.enabled and not found.limiter.hit(MISSES, "rooms-miss", get_remote_address()):
         abort(429)
@@ -101,6 +100,7 @@ def index() -> str:
 
 
 @bp.post("/<lang_code>/room/new")
+@rate_limited("10/minute")
 def create() -> Response:
     game = request.form.get("game", "")
     if game not in setups():
@@ -115,6 +115,7 @@ def name_notice() -> str | None:
 
 
 @bp.post("/<lang_code>/room/join")
+@rate_limited("20/minute")
 def join() -> Page:
     """Join by a typed code: a seat if there is one, else the room's page."""
     found = find(request.form.get("code", ""))
@@ -124,6 +125,7 @@ def join() -> Page:
 
 
 @bp.post("/<lang_code>/room/<code>/join")
+@rate_limited("20/minute")
 def take_seat(code: str) -> Page:
     found = find(code)
     if not isinstance(found, Room):
@@ -203,6 +205,7 @@ def rename(code: str) -> Page:
 
 
 @bp.post("/<lang_code>/room/again/<table_id>")
+@rate_limited("20/minute")
 def again(table_id: str) -> Response:
     """Play again with the same people: the rematch room of a room's finished table.
 

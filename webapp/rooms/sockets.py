@@ -23,6 +23,7 @@ from webapp.rooms import logic
 from webapp.rooms.live import Rooms, Watcher
 from webapp.rooms.logic import RoomRefusal
 from webapp.rooms.routes import bp, count_miss
+from webapp.services import services
 from webapp.sockets import LiveSocket, message_fields, sockets
 
 
@@ -44,7 +45,7 @@ def notice(code: str) -> str:
 
 
 def room_socket(ws: Any, code: str) -> None:
-    rooms: Rooms = current_app.extensions["lapau.rooms"]
+    rooms = services().rooms
     player = known_player()
     role = "visitor" if player is None else "player"
     room = rooms.get(code)
@@ -92,8 +93,7 @@ def check_room() -> None:
     """Refuse the handshake of a room that does not exist or whose code has expired."""
     if request.path.startswith("/ws/room/"):
         code = (request.view_args or {}).get("code", "")
-        rooms: Rooms = current_app.extensions["lapau.rooms"]
-        room = rooms.get(code) if logic.clean_code(code) == code else None
+        room = services().rooms.get(code) if logic.clean_code(code) == code else None
         if room is None or not room.is_open():
             count_miss()
             abort(404)

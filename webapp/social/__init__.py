@@ -1,15 +1,12 @@
 """Friends and presence: friend requests between accounts, who is online or in a game,
 live to their friends, and invites to a waiting room that reach a friend on any page.
 
-``init_app`` runs after webapp.rooms (whose hooks it joins) and before
-webapp/auth/security.py wraps views in their rate limits, so asking for a friend is
-limited like signing in.  Rooms call :func:`invite` and
-:func:`expire_invites`; a table's socket calls :func:`at_table`.
+``create_app`` makes its :class:`Social` a listener of finished tables and changed rooms.
+Rooms call :func:`invite` and :func:`expire_invites`; a table's socket calls
+:func:`at_table`.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from flask import Flask
 
@@ -21,13 +18,20 @@ from webapp.social.live import (
     at_table,
     expire_invites,
     invite,
-    room_changed,
     social,
-    table_finished,
 )
 from webapp.social.presence import Place, Status
 
-__all__ = ["Invite", "Place", "at_table", "expire_invites", "init_app", "invite", "social"]
+__all__ = [
+    "Invite",
+    "Place",
+    "Social",
+    "at_table",
+    "expire_invites",
+    "init_app",
+    "invite",
+    "social",
+]
 
 #: Pages that load htmx themselves; the signed-in page socket must not load it twice.
 HTMX_PAGES = {"play.table", "rooms.room"}
@@ -75,15 +79,8 @@ def by_status(people: list[friends.Person]) -> list[friends.Person]:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["lapau.social"] = Social()
     app.register_blueprint(routes.bp)
     app.before_request(sockets.check_handshake)
-    hub: Any = app.extensions.get("lapau.hub")
-    if hub is not None:
-        hub.on_finish.append(table_finished(app))
-    rooms: Any = app.extensions.get("lapau.rooms")
-    if rooms is not None:
-        rooms.on_change.append(room_changed(app))
     app.jinja_env.globals.update(
         friend_status=status_of,
         my_invites=my_invites,

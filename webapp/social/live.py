@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, current_app, url_for
+from flask import Flask, url_for
 
 from webapp.game import registry
 from webapp.locale import DEFAULT_LANGUAGE
+from webapp.services import services
 from webapp.social import friends
 from webapp.social.invites import Invite, Invites, is_local
 from webapp.social.presence import Place, Presence, Status
@@ -25,10 +26,11 @@ from webapp.social.presence import Place, Presence, Status
 class Social:
     """Presence and invites of this process, and the fan-out between them and friends."""
 
-    def __init__(self) -> None:
+    def __init__(self, app: Flask) -> None:
+        self.app = app
         self.presence = Presence()
         self.invites = Invites()
-        self.presence.listeners.append(self.status_changed)
+        self.presence.on_status.append(self.status_changed)
 
     def tell(self, player: str, what: str, watching: bool = False) -> None:
         for socket in self.presence.connections(player, watching=watching):
@@ -87,10 +89,32 @@ class Social:
             self.tell(player, "invites")
         return taken
 
+    def table_finished(self, table: Any) -> None:
+        """The hub's ``on_finish``: the table's players are no longer in a game."""
+        self.presence.update(f"table:{table.id}", None)
+
+    def room_changed(self, room: Any, _event: str) -> None:
+        """The rooms' ``on_change``: seated players are in a waiting room (joinable while
+        a seat is free); once the room starts or closes, they are not, and its invites go."""
+        key = f"room:{room.code}"
+        with self.app.test_request_context(f"/{DEFAULT_LANGUAGE}/"):
+            link = url_for("rooms.room", code=room.code, lang_code=DEFAULT_LANGUAGE)
+        if room.status != "waiting":
+            self.presence.update(key, None)
+            self.expire(link)
+            return
+        place = Place("room", key, room.game, link, joinable=not room.is_full())
+        seated = set(room.humans())
+        for player, held in list(self.presence.seated.items()):
+            if held.key == key and player not in seated:
+                self.presence.seat(player, None)
+        for player in seated:
+            if friends.player_account(player) is not None:
+                self.presence.seat(player, place)
+
 
 def social(app: Flask | None = None) -> Social:
-    found: Social = (app or current_app).extensions["lapau.social"]
-    return found
+    return services(app).social
 
 
 def invite(from_player: str, to_player: str, game: str, link: str) -> Invite | None:
@@ -110,47 +134,12 @@ def expire_invites(link: str) -> None:
 @contextmanager
 def at_table(player: str | None, table: Any, seated: bool) -> Iterator[None]:
     """A table socket's presence: online, and playing while seated at a running table."""
-    found = current_app.extensions.get("lapau.social")
-    if found is None or player is None or friends.player_account(player) is None:
+    if player is None or friends.player_account(player) is None:
         yield
         return
     place = None
     if seated and not table.finished:
         link = url_for("play.table", table_id=table.id)
         place = Place("table", f"table:{table.id}", table.game.name, link)
-    with found.presence.present(player, place):
+    with social().presence.present(player, place):
         yield
-
-
-def table_finished(app: Flask) -> Any:
-    """A hub ``on_finish`` callback: its players are no longer in a game."""
-
-    def finished(table: Any) -> None:
-        social(app).presence.update(f"table:{table.id}", None)
-
-    return finished
-
-
-def room_changed(app: Flask) -> Any:
-    """A rooms ``on_change`` hook: seated players are in a waiting room (joinable while a
-    seat is free); once the room starts or closes, they are not, and its invites go."""
-
-    def changed(room: Any, _event: str) -> None:
-        live = social(app)
-        key = f"room:{room.code}"
-        with app.test_request_context(f"/{DEFAULT_LANGUAGE}/"):
-            link = url_for("rooms.room", code=room.code, lang_code=DEFAULT_LANGUAGE)
-        if room.status != "waiting":
-            live.presence.update(key, None)
-            live.expire(link)
-            return
-        place = Place("room", key, room.game, link, joinable=not room.is_full())
-        seated = set(room.humans())
-        for player, held in list(live.presence.seated.items()):
-            if held.key == key and player not in seated:
-                live.presence.seat(player, None)
-        for player in seated:
-            if friends.player_account(player) is not None:
-                live.presence.seat(player, place)
-
-    return changed

@@ -3,7 +3,7 @@
 The site runs one gevent worker, so memory is the truth.  A player is *online* while at
 least one socket of theirs is open (the per-page socket ``/ws/me`` or a table's), and
 *playing* while one of those sockets sits at a running table or in a waiting room (a
-:class:`Place`).  Every change of a player's :class:`Status` is told to the listeners
+:class:`Place`).  Every change of a player's :class:`Status` is emitted as ``on_status``
 (webapp/social/live.py pushes it to their friends); a socket that opens or closes without
 changing the status tells nobody.
 """
@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
+
+from webapp.events import Event
 
 State = Literal["online", "playing", "offline"]
 
@@ -61,16 +63,14 @@ class Socket:
     opened: int = field(default_factory=lambda: next(_order))
 
 
-Listener = Callable[[str, Status], None]
-
-
 class Presence:
     """Every open socket of this process, by player."""
 
     def __init__(self) -> None:
         self.lock = threading.RLock()
         self.sockets: dict[str, list[Socket]] = {}
-        self.listeners: list[Listener] = []
+        #: A player's status changed (to their friends' pages, webapp/social/live.py).
+        self.on_status = Event[[str, Status]]("status changed")
         #: Places a player holds without a socket there: a seat in a waiting room.
         self.seated: dict[str, Place] = {}
 
@@ -156,8 +156,7 @@ class Presence:
             change()
             changed = [(p, s) for p in players if (s := self.status(p)) != before[p]]
         for player, status in changed:
-            for listener in list(self.listeners):
-                listener(player, status)
+            self.on_status.emit(player, status)
 
     @contextmanager
     def present(

@@ -28,6 +28,8 @@ from webapp.auth.routes import needs_login
 from webapp.locale import current_language
 from webapp.pages import safe_next, same_site_referrer
 from webapp.play.players import signed_in_player
+from webapp.rate_limits import rate_limited
+from webapp.services import services
 from webapp.social import friends
 from webapp.social.invites import localized
 from webapp.social.live import social
@@ -86,6 +88,7 @@ def asked(outcome: friends.Asked, name: str) -> tuple[str, str]:
 
 
 @bp.post("/<lang_code>/friends/ask")
+@rate_limited("20/minute")
 @needs_login
 def ask() -> Response:
     mine = me()
@@ -113,6 +116,7 @@ def change(other: int, action: str) -> Response:
 
 
 @bp.post("/<lang_code>/friends/invite")
+@rate_limited("30/minute")
 @needs_login
 def send_invite() -> Response | str:
     """A room's "Invite a friend" button: the friend sees the invite live.
@@ -156,7 +160,7 @@ def waiting_room(link: str, player: str) -> Room | None:
         return None
     if endpoint != "rooms.room":
         return None
-    room: Room | None = current_app.extensions["lapau.rooms"].get(str(args["code"]))
+    room = services().rooms.get(str(args["code"]))
     if room is None or room.status != "waiting" or room.seat_of(player) is None:
         return None
     return room

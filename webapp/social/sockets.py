@@ -22,6 +22,7 @@ from flask_sock import Sock
 from webapp.auth.live import Held, held_socket
 from webapp.play.players import signed_in_player
 from webapp.play.render import split_fragments
+from webapp.services import services
 from webapp.social import friends
 from webapp.social.live import social
 from webapp.social.routes import bp
@@ -70,8 +71,7 @@ def offer_fragment(code: str, player: str) -> str:
 
     Anyone else gets nothing, the same for a real room's code as for a made-up one.
     """
-    rooms: Any = current_app.extensions.get("lapau.rooms")
-    room = rooms.get(code) if rooms is not None else None
+    room = services().rooms.get(code)
     if room is None or room.status != "waiting" or room.seat_of(player) is None:
         return ""
     return render_template(
