@@ -6,9 +6,10 @@ its handshake, like any request: Flask-Login loads the account only while its si
 alive.  After that the socket stays open for hours, so every socket opened by a signed-in
 browser is held here under its account and sign-in key; signing out closes that
 sign-in's sockets, signing out everywhere, a new password and deleting the account close
-all of the account's.  A closed socket sends nothing more, and :meth:`Held.alive` lets a
-socket that renders personal data check before each send.  The site runs one process, so
-this memory is all of them.
+all of the account's.  A closed socket sends nothing more (simple-websocket refuses a
+send after the close; tests/auth/test_socket_sign_out.py checks every kind of socket on
+every way a sign-in ends), so no socket checks its sign-in again.  The site runs one
+process, so this memory is all of them.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from flask import Flask, session
@@ -42,11 +43,6 @@ class Held:
     user_id: int
     key: str
     connection: Closable
-    ended: bool = field(default=False)
-
-    @property
-    def alive(self) -> bool:
-        return not self.ended
 
 
 def signed_in_as() -> tuple[int, str] | None:
@@ -93,8 +89,6 @@ class AccountSockets:
         how many were open."""
         with self.lock:
             found = [h for h in self.held.get(user_id, set()) if key is None or h.key == key]
-            for held in found:
-                held.ended = True
         for held in found:
             try:
                 held.connection.close(SIGNED_OUT, "signed out")
@@ -108,16 +102,15 @@ def account_sockets(app: Flask | None = None) -> AccountSockets:
 
 
 @contextmanager
-def held_socket(connection: Closable) -> Iterator[Held | None]:
+def held_socket(connection: Closable) -> Iterator[None]:
     """Hold this request's socket under its sign-in while the block runs (a guest's
-    socket is not held: None)."""
+    socket is not held)."""
     me = signed_in_as()
     if me is None:
-        yield None
+        yield
         return
-    with account_sockets().hold(me[0], me[1], connection) as held:
+    with account_sockets().hold(me[0], me[1], connection):
         # The sign-in may have ended between the handshake's check and now.
         if not sign_in_alive(*me):
-            held.ended = True
             connection.close(SIGNED_OUT, "signed out")
-        yield held
+        yield

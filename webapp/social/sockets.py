@@ -19,7 +19,7 @@ from typing import Any
 from flask import abort, current_app, g, render_template, request, url_for
 from flask_sock import Sock
 
-from webapp.auth.live import Held, held_socket
+from webapp.auth.live import held_socket
 from webapp.play.players import signed_in_player
 from webapp.play.render import split_fragments
 from webapp.services import services
@@ -121,13 +121,13 @@ def me_socket(ws: Any) -> None:
     if player is None:  # checked at the handshake
         return
     live_socket = LiveSocket(ws, "me", None, g.lang_code, player=player)
-    with sockets().session(live_socket) as live, held_socket(live) as held:
-        assert held is not None  # a signed-in player's socket
-        serve(live, player, held)
+    # Held under its sign-in: ending the sign-in closes it (see webapp/auth/live.py).
+    with sockets().session(live_socket) as live, held_socket(live):
+        serve(live, player)
 
 
-def serve(live: LiveSocket, player: str, held: Held) -> None:
-    """Send what changes for ``player`` while their sign-in lives."""
+def serve(live: LiveSocket, player: str) -> None:
+    """Send what changes for ``player`` until the socket closes."""
     mailbox = Mailbox()
     watching = request.args.get("list") == "1"
     offer = request.args.get("room") or None
@@ -142,8 +142,8 @@ def serve(live: LiveSocket, player: str, held: Held) -> None:
         threading.Thread(target=reader, args=(live, mailbox), daemon=True).start()
         while True:
             names = set(mailbox.drain())
-            if CLOSED in names or not held.alive:
-                return  # nothing personal after the sign-in ended
+            if CLOSED in names:
+                return
             for name in [n for n in names if n.startswith("dismiss:")]:
                 social().answer_invite(player, name.partition(":")[2])
             try:
