@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 import tempfile
@@ -54,11 +53,11 @@ class Socket:
 def bench_hub() -> tuple[Any, Callable[[], None]]:
     """An in-process hub whose timers run only when the benchmark pops them: returns
     the hub and a function that clears the queue of pending timers."""
-    os.environ.setdefault("LAPAU_INSTANCE_PATH", tempfile.mkdtemp())
     from webapp import create_app, db, schema
+    from webapp.config import TestConfig
     from webapp.play.hub import Hub
 
-    app = create_app({"TESTING": True})
+    app = create_app(TestConfig(tempfile.mkdtemp()))
     with app.app_context():
         schema.upgrade(db.engine())
     hub: Hub = app.services.hub

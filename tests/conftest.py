@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from hypothesis import settings
 from sqlalchemy import Engine, create_engine, text
@@ -42,6 +41,8 @@ from sqlalchemy import Engine, create_engine, text
 from tests.databases import migrated
 from tests.postgres import Cluster
 from webapp import create_app
+from webapp.config import TestConfig
+from webapp.services import Lapau
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The databases a run covers: both by default (make test); ``make check`` asks for SQLite
@@ -129,17 +130,15 @@ def module_database_url(
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database_url: str) -> Iterator[Flask]:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
-    monkeypatch.setenv("DATABASE_URL", migrated(database_url))
-    monkeypatch.delenv("SECRET_KEY", raising=False)
+def app(tmp_path: Path, database_url: str) -> Iterator[Lapau]:
+    database = {"DATABASE_URL": migrated(database_url)}
     # Unit tests post forms without the CSRF token; tests/auth checks it is required.
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+    app = create_app(TestConfig(tmp_path / "instance", database, WTF_CSRF_ENABLED=False))
     yield app
     close_app(app)
 
 
-def close_app(app: Flask) -> None:
+def close_app(app: Lapau) -> None:
     """Stop the app's table timers (none may write into the next test's database) and
     close its database connections."""
     app.services.hub.shutdown()
@@ -147,12 +146,12 @@ def close_app(app: Flask) -> None:
 
 
 @pytest.fixture
-def client(app: Flask) -> FlaskClient:
+def client(app: Lapau) -> FlaskClient:
     return app.test_client()
 
 
 @pytest.fixture
-def runner(app: Flask) -> FlaskCliRunner:
+def runner(app: Lapau) -> FlaskCliRunner:
     return app.test_cli_runner()
 
 

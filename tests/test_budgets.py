@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +23,7 @@ from typing import Any
 import pytest
 
 from webapp import create_app
+from webapp.config import TestConfig
 from webapp.locale import LANGUAGES
 
 HTML_BUDGET = 14 * 1024
@@ -34,9 +36,10 @@ LINKED = {"offline.manifest", "offline.worker"}
 
 def page_paths() -> list[str]:
     """Every page that takes no argument but its language, in every language."""
-    app = create_app({"TESTING": True})
+    with tempfile.TemporaryDirectory() as instance:
+        rules = list(create_app(TestConfig(instance)).url_map.iter_rules())
     paths = []
-    for rule in app.url_map.iter_rules():
+    for rule in rules:
         if (
             "GET" in (rule.methods or ())
             and rule.arguments == {"lang_code"}

@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 
 from webapp import create_app
+from webapp.config import TestConfig
+from webapp.services import Lapau
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "webapp" / "static" / "cards"
@@ -93,17 +94,13 @@ CARD_SVG = re.compile(
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lapau]:
     """One app for the whole module: rendering a macro does not change it, and there are
     hundreds of renders."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path_factory.mktemp("cards") / "instance"))
-        patch.delenv("DATABASE_URL", raising=False)
-        patch.delenv("SECRET_KEY", raising=False)
-        yield create_app({"TESTING": True})
+    yield create_app(TestConfig(tmp_path_factory.mktemp("cards") / "instance"))
 
 
-def render(app: Flask, lang: str, source: str, cookie: str | None = None) -> str:
+def render(app: Lapau, lang: str, source: str, cookie: str | None = None) -> str:
     headers = {"Cookie": f"display={cookie}"} if cookie else {}
     with app.test_request_context(f"/{lang}/", headers=headers):
         app.preprocess_request()
@@ -111,7 +108,7 @@ def render(app: Flask, lang: str, source: str, cookie: str | None = None) -> str
         return template.render()
 
 
-def render_card(app: Flask, lang: str, game: str, card_id: str) -> re.Match[str]:
+def render_card(app: Lapau, lang: str, game: str, card_id: str) -> re.Match[str]:
     html = render(app, lang, f'{{{{ card("{game}", "{card_id}") }}}}')
     match = CARD_SVG.fullmatch(html)
     assert match, html
@@ -138,7 +135,7 @@ def test_the_id_lists_are_the_decks_of_rules_md() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("card_id", KOA_IDS)
 def test_every_koa_card_renders_its_kowah_art_and_its_minang_name(
-    app: Flask, lang: str, card_id: str
+    app: Lapau, lang: str, card_id: str
 ) -> None:
     match = render_card(app, lang, "koa", card_id)
     assert match["sprite"] == "money"
@@ -150,7 +147,7 @@ def test_every_koa_card_renders_its_kowah_art_and_its_minang_name(
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("card_id", KOWAH_IDS)
 def test_every_kowah_card_renders_with_a_translated_name(
-    app: Flask, lang: str, card_id: str
+    app: Lapau, lang: str, card_id: str
 ) -> None:
     match = render_card(app, lang, "kowah", card_id)
     assert (match["sprite"], match["art"]) == ("money", card_id)
@@ -160,7 +157,7 @@ def test_every_kowah_card_renders_with_a_translated_name(
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("card_id", list(HANAFUDA))
 def test_every_hanafuda_card_is_named_by_month_picture_and_kind(
-    app: Flask, lang: str, card_id: str
+    app: Lapau, lang: str, card_id: str
 ) -> None:
     match = render_card(app, lang, "koikoi", card_id)
     assert (match["sprite"], match["art"], match["box"]) == ("hanafuda", card_id, "0 0 40 60")
@@ -186,12 +183,12 @@ def test_every_hanafuda_card_is_named_by_month_picture_and_kind(
         ("nl", "koikoi", "sep-sake-cup", "september · Sakekom · dier"),
     ],
 )
-def test_the_names_of_the_issue(app: Flask, lang: str, game: str, card_id: str, name: str) -> None:
+def test_the_names_of_the_issue(app: Lapau, lang: str, game: str, card_id: str, name: str) -> None:
     assert render_card(app, lang, game, card_id)["name"] == name
 
 
 @pytest.mark.parametrize("game", ["koa", "kowah"])
-def test_distinct_money_cards_have_distinct_names(app: Flask, game: str) -> None:
+def test_distinct_money_cards_have_distinct_names(app: Lapau, game: str) -> None:
     ids = KOA_IDS if game == "koa" else KOWAH_IDS
     for lang in LANGS:
         names = {render_card(app, lang, game, card_id)["name"] for card_id in ids}
@@ -199,7 +196,7 @@ def test_distinct_money_cards_have_distinct_names(app: Flask, game: str) -> None
 
 
 @pytest.mark.parametrize(("game", "sprite"), [("koa", "money"), ("koikoi", "hanafuda")])
-def test_the_back_of_each_deck(app: Flask, game: str, sprite: str) -> None:
+def test_the_back_of_each_deck(app: Lapau, game: str, sprite: str) -> None:
     match = render_card(app, "nl", game, "back")
     assert (match["sprite"], match["art"], match["name"]) == (sprite, "back", "Gedekte kaart")
 
@@ -212,12 +209,12 @@ def test_every_art_id_is_a_symbol_of_its_sprite() -> None:
 
 
 @pytest.mark.parametrize("size", ["sm", "md", "lg"])
-def test_the_macro_takes_a_size_class(app: Flask, size: str) -> None:
+def test_the_macro_takes_a_size_class(app: Lapau, size: str) -> None:
     html = render(app, "en", f'{{{{ card("kowah", "coins-5", "{size}") }}}}')
     assert f'class="card card-{size} card-money"' in html
 
 
-def test_lite_cards_are_text_and_reference_no_sprite(app: Flask) -> None:
+def test_lite_cards_are_text_and_reference_no_sprite(app: Lapau) -> None:
     source = '{{ card("koikoi", "aug-moon") }}{{ card("kowah", "red-flower") }}'
     source += '{{ card("koa", "back") }}'
     html = render(app, "id", source, cookie="50-50-50-1")
@@ -229,6 +226,6 @@ def test_lite_cards_are_text_and_reference_no_sprite(app: Flask) -> None:
     assert html.count('role="img"') == 3
 
 
-def test_the_lite_setting_can_be_overridden_per_call(app: Flask) -> None:
+def test_the_lite_setting_can_be_overridden_per_call(app: Lapau) -> None:
     assert "lite" in render(app, "en", '{{ card("kowah", "coins-1", lite=true) }}')
     assert "<use" in render(app, "en", '{{ card("kowah", "coins-1", lite=false) }}', "50-50-50-1")

@@ -5,44 +5,63 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskCliRunner
 
 from webapp import create_app, schema
-from webapp.config import normalise_database_url
+from webapp.config import Config, TestConfig, normalise_database_url
+from webapp.services import Lapau
 
 # The configuration, and the default SQLite file; tests/db checks the schema on both.
 pytestmark = pytest.mark.databases("sqlite")
 
 
-def test_factory_takes_a_test_config(app: Flask) -> None:
+def test_factory_takes_a_test_config(app: Lapau) -> None:
     assert app.testing
-    assert not create_app({"TESTING": False}).testing
+    assert not create_app(TestConfig(app.instance_path, TESTING=False)).testing
 
 
-def test_secret_key_is_generated_once_and_kept_in_the_instance_folder(app: Flask) -> None:
+def test_a_test_config_ignores_the_environment(tmp_path: Path) -> None:
+    """Whatever the process's environment says (make sets LAPAU_INSTANCE_PATH), a test's
+    app lives in the folder it names, on the defaults."""
+    app = create_app(TestConfig(tmp_path / "instance"))
+    assert app.instance_path == str(tmp_path / "instance")
+    assert app.config["DATABASE_URL"] == f"sqlite:///{tmp_path / 'instance' / 'lapau.sqlite'}"
+    assert app.config["TURN_SECONDS"] == 30 and app.config["TABLE_SEED"] is None
+
+
+def test_secret_key_is_generated_once_and_kept_in_the_instance_folder(app: Lapau) -> None:
     key_file = Path(app.instance_path) / "secret_key"
     assert key_file.read_text().strip() == app.config["SECRET_KEY"]
     assert len(app.config["SECRET_KEY"]) >= 32
     assert key_file.stat().st_mode & 0o077 == 0
-    assert create_app().config["SECRET_KEY"] == app.config["SECRET_KEY"]
+    again = create_app(TestConfig(app.instance_path))
+    assert again.config["SECRET_KEY"] == app.config["SECRET_KEY"]
 
 
-def test_database_defaults_to_sqlite_in_the_instance_folder(app: Flask) -> None:
+def test_database_defaults_to_sqlite_in_the_instance_folder(app: Lapau) -> None:
     expected = f"sqlite:///{Path(app.instance_path) / 'lapau.sqlite'}"
     assert app.config["DATABASE_URL"] == expected
 
 
-def test_environment_overrides_the_defaults(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path))
-    monkeypatch.setenv("SECRET_KEY", "from-the-environment")
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'other.sqlite'}")
-    app = create_app()
+def test_environment_overrides_the_defaults(tmp_path: Path) -> None:
+    environ = {
+        "LAPAU_INSTANCE_PATH": str(tmp_path),
+        "SECRET_KEY": "from-the-environment",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite'}",
+        "LAPAU_TURN_SECONDS": "45",
+        "LAPAU_TABLE_SEED": "7",
+        "LAPAU_PROXIES": "1",
+    }
+    app = create_app(Config(environ))
+    assert app.instance_path == str(tmp_path)
     assert app.config["SECRET_KEY"] == "from-the-environment"
     assert app.config["DATABASE_URL"].endswith("other.sqlite")
     assert not (tmp_path / "secret_key").exists()
+    assert (app.config["TURN_SECONDS"], app.config["TABLE_SEED"], app.config["PROXIES"]) == (
+        45,
+        7,
+        1,
+    )
 
 
 def test_paas_postgres_urls_select_psycopg_3() -> None:
@@ -53,7 +72,7 @@ def test_paas_postgres_urls_select_psycopg_3() -> None:
     assert normalise_database_url("sqlite:///x.db") == "sqlite:///x.db"
 
 
-def test_init_db_is_the_old_name_of_db_upgrade(app: Flask, runner: FlaskCliRunner) -> None:
+def test_init_db_is_the_old_name_of_db_upgrade(app: Lapau, runner: FlaskCliRunner) -> None:
     """tests/db runs both on fresh databases; here: both answer on the app's database."""
     for command in (["init-db"], ["db", "upgrade"]):
         result = runner.invoke(args=command)
@@ -61,7 +80,7 @@ def test_init_db_is_the_old_name_of_db_upgrade(app: Flask, runner: FlaskCliRunne
         assert result.output == f"Database at migration {schema.head()}.\n"
 
 
-def test_translate_command_group_is_registered(app: Flask) -> None:
+def test_translate_command_group_is_registered(app: Lapau) -> None:
     result = app.test_cli_runner().invoke(args=["translate", "--help"])
     assert result.exit_code == 0
     for command in ("extract", "update", "compile", "init"):

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from tests.conftest import LiveServer
 from webapp import create_app
+from webapp.config import TestConfig
 from webapp.db import engine
 
 
@@ -50,9 +51,8 @@ def test_it_is_never_rate_limited(client: FlaskClient) -> None:
 def test_an_unreachable_database_gives_503(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{data / 'lapau.sqlite'}")
-    app = create_app({"TESTING": True})
+    database = {"DATABASE_URL": f"sqlite:///{data / 'lapau.sqlite'}"}
+    app = create_app(TestConfig(tmp_path / "instance", database))
     client = app.test_client()
     assert client.get("/healthz").status_code == 200
 

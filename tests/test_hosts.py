@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.oidc_provider import CLIENT_ID, CLIENT_SECRET, Person, Provider
@@ -24,18 +23,21 @@ from tests.conftest import STILL_BOTS, LiveServer
 from tests.databases import migrated_instance
 from tests.play.client import Guest
 from webapp import create_app
-from webapp.config import ConfigurationError
+from webapp.config import ConfigurationError, TestConfig
+from webapp.services import Lapau
 
 FOREIGN = "http://evil.example"
 
 
-def production_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hosts: str) -> Flask:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
-    monkeypatch.setenv("LAPAU_ENV", "production")
-    monkeypatch.setenv("SECRET_KEY", "a-production-secret-of-enough-length")
-    monkeypatch.setenv("LAPAU_HOSTS", hosts)
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+def production_app(tmp_path: Path, hosts: str, **environ: str) -> Lapau:
+    environ = {
+        "LAPAU_ENV": "production",
+        "SECRET_KEY": "a-production-secret-of-enough-length",
+        "LAPAU_HOSTS": hosts,
+        **environ,
+    }
+    instance = migrated_instance(tmp_path / "instance")
+    return create_app(TestConfig(instance, environ, WTF_CSRF_ENABLED=False))
 
 
 def test_development_trusts_the_loopback_names(client: FlaskClient) -> None:
@@ -87,27 +89,24 @@ def test_an_unknown_host_cannot_post_either(client: FlaskClient) -> None:
 
 
 def test_production_refuses_to_start_without_its_hosts(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     with pytest.raises(ConfigurationError, match="LAPAU_HOSTS"):
-        production_app(tmp_path, monkeypatch, hosts="")
+        production_app(tmp_path, hosts="")
 
 
 def test_production_refuses_to_start_without_a_secret_key(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
-    monkeypatch.setenv("LAPAU_ENV", "production")
-    monkeypatch.setenv("LAPAU_HOSTS", "lapau.example")
-    monkeypatch.delenv("SECRET_KEY", raising=False)
+    environ = {"LAPAU_ENV": "production", "LAPAU_HOSTS": "lapau.example"}
     with pytest.raises(ConfigurationError, match="SECRET_KEY"):
-        create_app()
+        create_app(TestConfig(tmp_path / "instance", environ))
 
 
 def test_absolute_links_use_the_configured_address(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
-    app = production_app(tmp_path, monkeypatch, hosts="Lapau.example, www.lapau.example")
+    app = production_app(tmp_path, hosts="Lapau.example, www.lapau.example")
     client = app.test_client()
     # Reached under its second name, the site still links to its first.
     base = "https://www.lapau.example"
@@ -131,16 +130,18 @@ def test_absolute_links_use_the_configured_address(
 
 
 def test_the_sign_in_callback_uses_the_configured_address(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     provider = Provider(Person(sub="sub-1", name="Rina", email="rina@example.org"))
     provider.start()
     try:
-        monkeypatch.setenv("GOOGLE_CLIENT_ID", CLIENT_ID)
-        monkeypatch.setenv("GOOGLE_CLIENT_SECRET", CLIENT_SECRET)
-        discovery = f"{provider.issuer}/.well-known/openid-configuration"
-        monkeypatch.setenv("OIDC_GOOGLE_DISCOVERY_URL", discovery)
-        app = production_app(tmp_path, monkeypatch, hosts="lapau.example,www.lapau.example")
+        app = production_app(
+            tmp_path,
+            hosts="lapau.example,www.lapau.example",
+            GOOGLE_CLIENT_ID=CLIENT_ID,
+            GOOGLE_CLIENT_SECRET=CLIENT_SECRET,
+            OIDC_GOOGLE_DISCOVERY_URL=f"{provider.issuer}/.well-known/openid-configuration",
+        )
         response = app.test_client().get("/auth/google/login", base_url="https://www.lapau.example")
     finally:
         provider.stop()

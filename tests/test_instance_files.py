@@ -11,12 +11,13 @@ import stat
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
 from webapp import create_app
+from webapp.config import TestConfig
 from webapp.db import engine
+from webapp.services import Lapau
 
 
 def mode(path: Path) -> int:
@@ -24,7 +25,7 @@ def mode(path: Path) -> int:
 
 
 @pytest.mark.databases("sqlite")  # the SQLite files in the instance folder
-def test_the_instance_folder_and_its_files_are_private(app: Flask, client: FlaskClient) -> None:
+def test_the_instance_folder_and_its_files_are_private(app: Lapau, client: FlaskClient) -> None:
     # A write, so SQLite has its write-ahead log and shared-memory index open.
     assert client.post("/en/play/koa", data={"mode": "quick", "level": "easy"}).status_code == 303
     instance = Path(app.instance_path)
@@ -36,15 +37,14 @@ def test_the_instance_folder_and_its_files_are_private(app: Flask, client: Flask
 
 
 def test_a_database_file_made_elsewhere_is_private_too(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     database = tmp_path / "data" / "lapau.sqlite"
     database.parent.mkdir()
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{database}")
+    environ = {"DATABASE_URL": f"sqlite:///{database}"}
     previous = os.umask(0o022)  # the usual umask, which would leave it world-readable
     try:
-        app = create_app({"TESTING": True})
+        app = create_app(TestConfig(tmp_path / "instance", environ))
         with app.app_context(), engine().begin() as connection:
             connection.execute(text("CREATE TABLE t (x INTEGER)"))
     finally:
@@ -54,12 +54,11 @@ def test_a_database_file_made_elsewhere_is_private_too(
 
 
 def test_an_existing_database_file_is_made_private(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     instance = tmp_path / "instance"
     instance.mkdir(mode=0o755)
     (instance / "lapau.sqlite").touch(mode=0o644)
     os.chmod(instance / "lapau.sqlite", 0o644)
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(instance))
-    create_app({"TESTING": True})
+    create_app(TestConfig(instance))
     assert mode(instance / "lapau.sqlite") == 0o600

@@ -11,25 +11,27 @@ import http.client
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import LiveServer
 from tests.databases import migrated_instance
 from webapp import create_app
+from webapp.config import TestConfig
+from webapp.services import Lapau
 
 BASE = "https://lapau.example"
 PASSWORD = "a long enough password"
 
 
 @pytest.fixture
-def production(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
-    monkeypatch.setenv("LAPAU_ENV", "production")
-    monkeypatch.setenv("LAPAU_HOSTS", "lapau.example")
-    monkeypatch.setenv("SECRET_KEY", "a-production-secret-of-enough-length")
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+def production(tmp_path: Path) -> Lapau:
+    environ = {
+        "LAPAU_ENV": "production",
+        "LAPAU_HOSTS": "lapau.example",
+        "SECRET_KEY": "a-production-secret-of-enough-length",
+    }
+    instance = migrated_instance(tmp_path / "instance")
+    return create_app(TestConfig(instance, environ, WTF_CSRF_ENABLED=False))
 
 
 def set_cookies(client: FlaskClient, base: str = BASE) -> dict[str, str]:
@@ -61,7 +63,7 @@ def set_cookies(client: FlaskClient, base: str = BASE) -> dict[str, str]:
     return found
 
 
-def test_every_cookie_is_secure_in_production(production: Flask) -> None:
+def test_every_cookie_is_secure_in_production(production: Lapau) -> None:
     cookies = set_cookies(production.test_client())
     assert set(cookies) == {"lang", "display", "session", "remember_token"}
     for name, header in cookies.items():
@@ -77,7 +79,7 @@ def test_cookies_work_over_plain_http_in_development(client: FlaskClient) -> Non
     assert not any("Secure" in header for header in cookies.values())
 
 
-def test_production_sends_strict_transport_security(production: Flask) -> None:
+def test_production_sends_strict_transport_security(production: Lapau) -> None:
     client = production.test_client()
     for path in ("/en/", "/en/no-such-page", "/"):
         header = client.get(path, base_url=BASE).headers.get("Strict-Transport-Security", "")

@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from webapp import create_app
+from webapp.config import TestConfig
+from webapp.services import Lapau
 
 LANGS = ["id", "en", "nl"]
 RULES = ["/rules/koa", "/rules/kowah", "/rules/koikoi"]
@@ -24,16 +25,12 @@ LITE = "50-50-50-1"
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path_factory.mktemp("rules") / "instance"))
-        patch.delenv("DATABASE_URL", raising=False)
-        patch.delenv("SECRET_KEY", raising=False)
-        yield create_app({"TESTING": True})
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lapau]:
+    yield create_app(TestConfig(tmp_path_factory.mktemp("rules") / "instance"))
 
 
 @pytest.fixture
-def client(app: Flask) -> FlaskClient:
+def client(app: Lapau) -> FlaskClient:
     return app.test_client()
 
 
@@ -69,7 +66,7 @@ def outline(html: str) -> Outline:
     return parser
 
 
-def test_every_page_takes_only_its_language_so_the_budget_test_finds_it(app: Flask) -> None:
+def test_every_page_takes_only_its_language_so_the_budget_test_finds_it(app: Lapau) -> None:
     rules = {
         rule.rule: rule for rule in app.url_map.iter_rules() if rule.endpoint.startswith("rules.")
     }

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from webapp.config import Config
     from webapp.services import Lapau
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Lapau:
+def create_app(config: Config | None = None) -> Lapau:
     """Build the app: the composition root, where every part is made and joined.
 
     The order, and why:
 
-    1. **Settings**: the environment (webapp/config.py), then ``config`` over them (tests).
+    1. **Settings**, all read in webapp/config.py: from the environment by default, from
+       a :class:`~webapp.config.TestConfig` in the tests.
     2. **Holders** (webapp/services.py), each made once: the database engine, the open
        sockets, the hub of live tables, the rooms (they open tables in the hub), friends
        and presence, the rate limiter (bound in step 5), the sign-in providers.
@@ -33,23 +34,19 @@ def create_app(config: Mapping[str, Any] | None = None) -> Lapau:
 
     Unfinished tables are not resumed here: see :func:`resume_tables`.
     """
+    from webapp.config import Config
     from webapp.services import Lapau, Services
 
-    instance_path = os.environ.get("LAPAU_INSTANCE_PATH")
+    config = config or Config()
     app = Lapau(
         __name__,
-        instance_path=os.path.abspath(instance_path) if instance_path else None,
+        instance_path=config.instance_path,
         instance_relative_config=True,
         static_folder=None,
     )
     # Owner only: the secret key and the SQLite database live here.
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
-
-    from webapp import config as settings
-
-    app.config.from_mapping(settings.from_environment(app.instance_path))
-    if config:
-        app.config.from_mapping(config)
+    app.config.from_mapping(config.settings(app.instance_path))
 
     from webapp import (
         adapters,

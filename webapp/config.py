@@ -1,7 +1,11 @@
-"""Configuration from the environment, with safe local defaults.
+"""Every setting of the site, read here from the environment, with safe local defaults.
 
-Nothing needs to be set to run the site on a laptop: the secret key is generated once and
-kept in the instance folder, the database is a SQLite file beside it, and only the
+No other module reads the environment: they read ``app.config``, which a :class:`Config`
+fills (``create_app()`` reads the process's environment; the tests give a
+:class:`TestConfig`, which ignores it and names an instance folder of their own).
+
+Nothing needs to be set to run the site on a laptop: the secret key is generated once
+and kept in the instance folder, the database is a SQLite file beside it, and only the
 loopback host names are answered.  In production (``LAPAU_ENV=production``) the site
 refuses to start without ``SECRET_KEY`` (a PaaS wipes the instance folder at every
 restart, and a new key would sign everyone out) and ``LAPAU_HOSTS``.
@@ -11,10 +15,11 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from webapp import edge, flood, sockets
+from webapp import edge, sockets
 
 #: The names a laptop and the tests reach the site by (any port).
 DEVELOPMENT_HOSTS = ["localhost", "127.0.0.1"]
@@ -29,6 +34,15 @@ class ConfigurationError(RuntimeError):
 
 #: PostgreSQL connections one worker keeps open (db.py explains the number).
 DEFAULT_POOL = 5
+#: Messages a second a socket may send after its burst (webapp/flood.py): no hand on a
+#: phone reaches it.
+SOCKET_RATE = 2.0
+#: Sign-in with Google and Apple (webapp/auth/oidc.py).
+PROVIDER_SETTINGS = [
+    setting
+    for name in ("GOOGLE", "APPLE")
+    for setting in (f"{name}_CLIENT_ID", f"{name}_CLIENT_SECRET", f"OIDC_{name}_DISCOVERY_URL")
+]
 
 
 def instance_secret(instance_path: str) -> str:
@@ -75,8 +89,8 @@ def hosts_settings(raw: str, production: bool) -> dict[str, Any]:
     return {"TRUSTED_HOSTS": names, "SERVER_NAME": names[0]}
 
 
-def secret_key(instance_path: str, production: bool) -> str:
-    configured = os.environ.get("SECRET_KEY")
+def secret_key(env: Mapping[str, str], instance_path: str, production: bool) -> str:
+    configured = env.get("SECRET_KEY")
     if configured:
         return configured
     if production:
@@ -107,13 +121,21 @@ def normalise_database_url(url: str) -> str:
     return url
 
 
-def from_environment(instance_path: str) -> dict[str, Any]:
-    """The settings the environment gives, falling back on local defaults."""
-    env = os.environ
+def table_seed(raw: str) -> int | None:
+    """``LAPAU_TABLE_SEED``: every table dealt from one known seed (browser tests).
+
+    >>> table_seed("12"), table_seed(""), table_seed("²")
+    (12, None, None)
+    """
+    return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
+def from_environment(env: Mapping[str, str], instance_path: str) -> dict[str, Any]:
+    """Every setting, from ``env`` where it says, else the local default."""
     production = env.get("LAPAU_ENV", "development") == "production"
     database = env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'lapau.sqlite'}"
     return {
-        "SECRET_KEY": secret_key(instance_path, production),
+        "SECRET_KEY": secret_key(env, instance_path, production),
         **hosts_settings(env.get("LAPAU_HOSTS", ""), production),
         "DATABASE_URL": normalise_database_url(database),
         "DATABASE_POOL": int(env.get("LAPAU_DB_POOL") or DEFAULT_POOL),
@@ -136,7 +158,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "PING_INTERVAL": float(env.get("LAPAU_PING_INTERVAL") or 25),
         # Messages a second each socket may send after its burst (webapp/flood.py); the
         # browser tests, whose clicks follow instant bots, raise it.
-        "SOCKET_RATE": float(env.get("LAPAU_SOCKET_RATE") or flood.RATE),
+        "SOCKET_RATE": float(env.get("LAPAU_SOCKET_RATE") or SOCKET_RATE),
         # Reverse proxies in front trusted for X-Forwarded-For and -Proto (webapp/edge.py).
         "PROXIES": int(env.get("LAPAU_PROXIES") or 0),
         # What one client may hold of the one worker, and for how long; the defaults and
@@ -147,4 +169,50 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "BODY_SECONDS": float(env.get("LAPAU_BODY_SECONDS") or edge.BODY_SECONDS),
         "PLAYER_SOCKETS": int(env.get("LAPAU_PLAYER_SOCKETS") or sockets.PLAYER_SOCKETS),
         "TABLE_WATCHERS": int(env.get("LAPAU_TABLE_WATCHERS") or sockets.TABLE_WATCHERS),
+        # A table's clocks, in seconds (webapp/play/hub.py): a turn, a bot's pause before
+        # it moves, the pause between rounds.
+        "TURN_SECONDS": float(env.get("LAPAU_TURN_SECONDS") or 30),
+        "BOT_DELAY": float(env.get("LAPAU_BOT_DELAY") or 0.8),
+        "ROUND_PAUSE": float(env.get("LAPAU_ROUND_PAUSE") or 6),
+        # Seconds a seat whose player left is waited for before a bot stands in.
+        "STAND_IN_GRACE": float(env.get("LAPAU_STAND_IN_GRACE") or 10),
+        "TABLE_SEED": table_seed(env.get("LAPAU_TABLE_SEED", "")),
+        # A file the hub appends each move's milliseconds to (the benchmarks read it).
+        "TIMINGS_FILE": env.get("LAPAU_TIMINGS") or None,
+        # Sign-in with Google and Apple, offered only when both id and secret are set;
+        # the discovery URLs are for tests, which run a provider of their own.
+        **{name: env.get(name, "") for name in PROVIDER_SETTINGS},
     }
+
+
+class Config:
+    """The settings of one app: read from an environment (the process's by default), with
+    Flask settings given by name over them.  ``create_app()`` uses ``Config()``."""
+
+    def __init__(self, environ: Mapping[str, str] | None = None, **overrides: Any) -> None:
+        self.environ = os.environ if environ is None else environ
+        configured = self.environ.get("LAPAU_INSTANCE_PATH")
+        #: The instance folder (None: Flask's default, ``instance`` beside the package).
+        self.instance_path = os.path.abspath(configured) if configured else None
+        self.overrides = overrides
+
+    def settings(self, instance_path: str) -> dict[str, Any]:
+        """Flask's config for an app whose instance folder is ``instance_path``."""
+        return {**from_environment(self.environ, instance_path), **self.overrides}
+
+
+class TestConfig(Config):
+    """The tests' settings: never the process's environment, only ``environ`` as a test
+    gives it, with the instance folder it names (the secret key and the default SQLite
+    file go there) and ``TESTING`` on."""
+
+    __test__ = False  # not a test class, whatever pytest guesses from the name
+
+    def __init__(
+        self,
+        instance_path: str | os.PathLike[str],
+        environ: Mapping[str, str] | None = None,
+        **overrides: Any,
+    ) -> None:
+        instance = {"LAPAU_INSTANCE_PATH": os.fspath(instance_path)}
+        super().__init__({**(environ or {}), **instance}, **{"TESTING": True, **overrides})

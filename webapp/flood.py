@@ -2,9 +2,10 @@
 
 Every socket of the site (a table, a room, a player's own page) counts its browser's
 messages against a :class:`Budget` (webapp/sockets.py): :data:`BURST` at once, refilled
-at :data:`RATE` a second, which no hand on a phone reaches.  The first message over the
-budget is dropped and the page is told to slow down; :data:`GRACE` more while still over
-it close the socket with 1008 (policy violation).  A dropped message is never parsed,
+at the ``SOCKET_RATE`` setting a second (webapp/config.py), which no hand on a phone
+reaches.  The first message over the budget is dropped and the page is told to slow
+down; :data:`GRACE` more while still over it close the socket with 1008 (policy
+violation).  A dropped message is never parsed,
 applied or stored: a flood costs the server a counter, not a render and a database write.
 """
 
@@ -16,7 +17,6 @@ from typing import Literal
 
 from flask_babel import lazy_gettext as _l
 
-RATE = 2.0
 BURST = 20
 GRACE = 10
 #: The close frame's reason (for the logs and the browser's console, not for people).
@@ -41,7 +41,7 @@ class Budget:
 
     def __init__(
         self,
-        rate: float = RATE,
+        rate: float,
         burst: int = BURST,
         grace: int = GRACE,
         clock: Callable[[], float] = time.monotonic,

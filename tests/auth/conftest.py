@@ -6,11 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.databases import migrated_instance
 from webapp import create_app
+from webapp.config import TestConfig
+from webapp.services import Lapau
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 PASSWORD = "tea at the lapau"
@@ -37,9 +38,6 @@ def sign_in(
 
 
 @pytest.fixture
-def csrf_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
+def csrf_app(tmp_path: Path) -> Lapau:
     """The app as it runs: CSRF tokens required."""
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    monkeypatch.delenv("SECRET_KEY", raising=False)
-    return create_app({"TESTING": True})
+    return create_app(TestConfig(migrated_instance(tmp_path / "instance")))

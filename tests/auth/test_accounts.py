@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session, select
 
@@ -13,15 +12,17 @@ from tests.auth.conftest import PASSWORD, sign_in, sign_up
 from tests.databases import migrated_instance
 from webapp import create_app
 from webapp.auth.models import OAuthIdentity, User
+from webapp.config import TestConfig
 from webapp.db import engine
+from webapp.services import Lapau
 
 
-def users(app: Flask) -> list[str]:
+def users(app: Lapau) -> list[str]:
     with app.app_context(), Session(engine()) as db:
         return [user.username for user in db.exec(select(User)).all()]
 
 
-def test_sign_up_signs_in_and_stores_a_scrypt_hash(app: Flask, client: FlaskClient) -> None:
+def test_sign_up_signs_in_and_stores_a_scrypt_hash(app: Lapau, client: FlaskClient) -> None:
     response = client.post(
         "/en/sign-up", data={"username": "Rina_07", "password": PASSWORD, "next": "/en/about"}
     )
@@ -54,7 +55,7 @@ def test_sign_up_signs_in_and_stores_a_scrypt_hash(app: Flask, client: FlaskClie
     ],
 )
 def test_sign_up_explains_what_is_wrong(
-    app: Flask, client: FlaskClient, username: str, password: str, message: str
+    app: Lapau, client: FlaskClient, username: str, password: str, message: str
 ) -> None:
     response = client.post("/en/sign-up", data={"username": username, "password": password})
     assert response.status_code == 400
@@ -63,11 +64,11 @@ def test_sign_up_explains_what_is_wrong(
     assert users(app) == []
 
 
-def test_passwords_need_no_digits_or_symbols(app: Flask, client: FlaskClient) -> None:
+def test_passwords_need_no_digits_or_symbols(app: Lapau, client: FlaskClient) -> None:
     assert sign_up(client, "budi", "kopi susu di lapau") == 303
 
 
-def test_usernames_are_unique_whatever_their_case(app: Flask, client: FlaskClient) -> None:
+def test_usernames_are_unique_whatever_their_case(app: Lapau, client: FlaskClient) -> None:
     assert sign_up(client, "rina") == 303
     client.post("/en/sign-out")
     response = client.post("/en/sign-up", data={"username": "RINA", "password": PASSWORD})
@@ -130,7 +131,7 @@ def stale(client: FlaskClient) -> None:
         session["_fresh"] = False
 
 
-def test_changing_the_password_needs_a_fresh_sign_in(app: Flask, client: FlaskClient) -> None:
+def test_changing_the_password_needs_a_fresh_sign_in(app: Lapau, client: FlaskClient) -> None:
     sign_up(client)
     stale(client)
     page = client.get("/en/account")
@@ -168,7 +169,7 @@ def test_changing_the_password_needs_a_fresh_sign_in(app: Flask, client: FlaskCl
     assert sign_in(client, password="a brand new one") == 303
 
 
-def test_a_remembered_device_is_not_fresh(app: Flask, client: FlaskClient) -> None:
+def test_a_remembered_device_is_not_fresh(app: Lapau, client: FlaskClient) -> None:
     sign_up(client)
     client.post("/en/sign-out")
     assert sign_in(client, remember=True) == 303
@@ -182,7 +183,7 @@ def test_a_remembered_device_is_not_fresh(app: Flask, client: FlaskClient) -> No
     assert users(app) == ["rina"]
 
 
-def test_a_new_password_signs_out_other_devices(app: Flask) -> None:
+def test_a_new_password_signs_out_other_devices(app: Lapau) -> None:
     phone, laptop = app.test_client(), app.test_client()
     sign_up(phone)
     assert sign_in(laptop) == 303
@@ -191,7 +192,7 @@ def test_a_new_password_signs_out_other_devices(app: Flask) -> None:
     assert laptop.get("/en/account").status_code == 302
 
 
-def test_deleting_the_account_removes_it_and_its_links(app: Flask, client: FlaskClient) -> None:
+def test_deleting_the_account_removes_it_and_its_links(app: Lapau, client: FlaskClient) -> None:
     sign_up(client)
     with app.app_context(), Session(engine()) as db:
         user = db.exec(select(User)).one()
@@ -211,12 +212,14 @@ def test_deleting_the_account_removes_it_and_its_links(app: Flask, client: Flask
     assert sign_up(client) == 303
 
 
-def test_cookies_are_secure_in_production(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(migrated_instance(tmp_path / "instance")))
-    monkeypatch.setenv("LAPAU_ENV", "production")
-    monkeypatch.setenv("LAPAU_HOSTS", "lapau.example")
-    monkeypatch.setenv("SECRET_KEY", "a-production-secret-of-enough-length")
-    production = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False})
+def test_cookies_are_secure_in_production(tmp_path: Path) -> None:
+    environ = {
+        "LAPAU_ENV": "production",
+        "LAPAU_HOSTS": "lapau.example",
+        "SECRET_KEY": "a-production-secret-of-enough-length",
+    }
+    instance = migrated_instance(tmp_path / "instance")
+    production = create_app(TestConfig(instance, environ, WTF_CSRF_ENABLED=False))
     client = production.test_client()
     sign_up(client)
     client.post("/en/sign-out")

@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 
 from tests.auth.oidc_provider import CLIENT_ID, CLIENT_SECRET, Person, Provider
 from tests.conftest import LiveServer
 from tests.play.client import Guest
 from webapp import create_app
+from webapp.config import TestConfig
 
 pytestmark = pytest.mark.live
 
@@ -121,20 +121,15 @@ def test_a_forged_callback_signs_nobody_in(site: LiveServer) -> None:
 
 
 def test_the_sign_in_page_offers_only_configured_providers(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
-    monkeypatch.setenv("LAPAU_INSTANCE_PATH", str(tmp_path / "instance"))
-    for name in ("GOOGLE", "APPLE"):
-        monkeypatch.delenv(f"{name}_CLIENT_ID", raising=False)
-        monkeypatch.delenv(f"{name}_CLIENT_SECRET", raising=False)
-    plain: Flask = create_app({"TESTING": True})
+    plain = create_app(TestConfig(tmp_path / "instance"))
     page = plain.test_client().get("/en/sign-in").text
     assert "Continue with" not in page
     assert plain.test_client().get("/auth/google/login").status_code == 404
 
-    google = create_app(
-        {"TESTING": True, "GOOGLE_CLIENT_ID": "id", "GOOGLE_CLIENT_SECRET": "secret"}
-    )
+    providers = {"GOOGLE_CLIENT_ID": "id", "GOOGLE_CLIENT_SECRET": "secret"}
+    google = create_app(TestConfig(tmp_path / "instance", providers))
     page = google.test_client().get("/en/sign-in?next=/en/play/").text
     assert "Continue with Google" in page
     assert "Continue with Apple" not in page

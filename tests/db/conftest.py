@@ -8,13 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-from flask import Flask
-
 from webapp import create_app, schema
 from webapp.auth import accounts
 from webapp.auth.models import User
+from webapp.config import TestConfig
 from webapp.db import make_engine
+from webapp.services import Lapau
 
 
 def migrate(url: str, revision: str = "head") -> None:
@@ -26,28 +25,25 @@ def migrate(url: str, revision: str = "head") -> None:
         engine.dispose()
 
 
-def app_on(url: str, instance: Path, **config: Any) -> Flask:
+def app_on(url: str, instance: Path, **config: Any) -> Lapau:
     """The app on the database at ``url`` (a test app unless ``TESTING=False``)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("LAPAU_INSTANCE_PATH", str(instance))
-        patch.delenv("SECRET_KEY", raising=False)
-        settings = {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE_URL": url}
-        return create_app({**settings, **config})
+    settings: dict[str, Any] = {"WTF_CSRF_ENABLED": False, **config}
+    return create_app(TestConfig(instance, {"DATABASE_URL": url}, **settings))
 
 
-def account(app: Flask, username: str) -> User:
+def account(app: Lapau, username: str) -> User:
     with app.app_context():
         found = accounts.find_by_username(username)
     assert found is not None and found.id is not None
     return found
 
 
-def account_id(app: Flask, username: str) -> int:
+def account_id(app: Lapau, username: str) -> int:
     found = account(app, username).id
     assert found is not None
     return found
 
 
-def close(app: Flask) -> None:
+def close(app: Lapau) -> None:
     """Let go of the app's connections, as a stopped server does."""
     app.services.database.dispose()

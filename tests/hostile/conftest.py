@@ -13,15 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
 from hypothesis import HealthCheck, settings
 
 from tests.conftest import STILL_BOTS, LiveServer, close_app
 from tests.databases import migrated
 from tests.play.conftest import ManualClock
 from webapp import create_app
+from webapp.config import TestConfig
 from webapp.play.hub import Hub, TableSession
 from webapp.play.store import Seat
+from webapp.services import Lapau
 
 EXAMPLES = int(os.environ.get("LAPAU_FUZZ_EXAMPLES", "25"))
 
@@ -42,17 +43,14 @@ def fuzz(examples: int = EXAMPLES) -> settings:
     )
 
 
-def make_app(instance: Path, database_url: str, **config: Any) -> Flask:
-    """An app on its own instance folder; ``create_app`` reads the folder from the env."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("LAPAU_INSTANCE_PATH", str(instance))
-        patch.setenv("DATABASE_URL", migrated(database_url))
-        patch.delenv("SECRET_KEY", raising=False)
-        return create_app({"TESTING": True, **config})
+def make_app(instance: Path, database_url: str, **config: Any) -> Lapau:
+    """An app on its own instance folder and database."""
+    database = {"DATABASE_URL": migrated(database_url)}
+    return create_app(TestConfig(instance, database, **config))
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Flask]:
+def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Lapau]:
     """One app per module: starting one costs more than most of these tests.  Tests
     open tables of their own, and undo what they change in the app (faults, hooks)."""
     instance = tmp_path_factory.mktemp("app") / "instance"
@@ -67,7 +65,7 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def hub(app: Flask, clock: ManualClock) -> Hub:
+def hub(app: Lapau, clock: ManualClock) -> Hub:
     found: Hub = app.services.hub
     clock.hold(found)
     return found

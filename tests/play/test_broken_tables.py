@@ -11,7 +11,6 @@ import logging
 from collections.abc import Iterator
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
 from flask_babel import gettext as _
@@ -22,10 +21,12 @@ from tests.conftest import close_app
 from tests.counterfactual import bot_log
 from tests.play.conftest import ManualClock, Practice
 from webapp import create_app, resume_tables
+from webapp.config import TestConfig
 from webapp.game import registry
 from webapp.play.hub import Hub, TableSession
 from webapp.play.models import TableRecord
 from webapp.play.store import Seat, TableBroken
+from webapp.services import Lapau
 
 #: Bots and turn timers that never fire within a test (the restored app's own timers).
 STILL = {"WTF_CSRF_ENABLED": False, "BOT_DELAY": 600, "TURN_SECONDS": 600, "ROUND_PAUSE": 600}
@@ -56,25 +57,35 @@ def alter(hub: Hub, table_id: str, **columns: object) -> None:
         db.commit()
 
 
+class Restarts(list[Lapau]):
+    """Apps started after ``first`` on its instance folder and database."""
+
+    def __init__(self, first: Lapau) -> None:
+        super().__init__()
+        self.first = first
+
+
 @pytest.fixture
-def restarted(app: Flask) -> Iterator[list[Flask]]:
+def restarted(app: Lapau) -> Iterator[Restarts]:
     """Apps started afterwards on the same instance, as a restarted server's worker (it
     resumes every unfinished table once ready); their clocks are stopped after."""
-    started: list[Flask] = []
+    started = Restarts(app)
     yield started
     for again in started:
         close_app(again)
 
 
-def restart(started: list[Flask]) -> Flask:
-    again = create_app(STILL)
+def restart(started: Restarts) -> Lapau:
+    first = started.first
+    database = {"DATABASE_URL": first.config["DATABASE_URL"]}
+    again = create_app(TestConfig(first.instance_path, database, TESTING=False, **STILL))
     started.append(again)
     resume_tables(again)
     return again
 
 
 def test_a_start_resumes_the_good_table_and_marks_the_broken_one(
-    app: Flask, hub: Hub, clock: ManualClock, practice: Practice, restarted: list[Flask]
+    app: Lapau, hub: Hub, clock: ManualClock, practice: Practice, restarted: Restarts
 ) -> None:
     good, bad = practice("koikoi", rounds=3), practice("koikoi", seed=8, rounds=3)
     clock.run_until(lambda: good.game.to_act(good.state) == 0)
@@ -98,7 +109,7 @@ def test_a_broken_table_is_logged_once_with_its_id_and_reason(
     hub: Hub,
     clock: ManualClock,
     practice: Practice,
-    restarted: list[Flask],
+    restarted: Restarts,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     bad = practice("kowah", players=2)
@@ -164,7 +175,7 @@ APOLOGY = "We are sorry: after an update of Lapau, the moves of this table could
 
 @pytest.mark.parametrize("lang", ["id", "en", "nl"])
 def test_its_players_find_it_ended_with_an_apology_in_their_language(
-    app: Flask, client: FlaskClient, hub: Hub, clock: ManualClock, practice: Practice, lang: str
+    app: Lapau, client: FlaskClient, hub: Hub, clock: ManualClock, practice: Practice, lang: str
 ) -> None:
     bad, good = practice("koikoi", rounds=3), practice("koikoi", seed=8, rounds=3)
     clock.run_until(lambda: bad.game.to_act(bad.state) == 0)

@@ -5,16 +5,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from flask import Flask, g
+from flask import g
 from sqlalchemy.exc import OperationalError
 
 from tests.conftest import close_app
 from tests.play.conftest import ManualClock, Practice, Recorder
 from webapp import create_app, resume_tables
+from webapp.config import TestConfig
 from webapp.game.replay import replay
 from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.play.render import render_layout, split_fragments
 from webapp.play.store import Seat
+from webapp.services import Lapau
 
 GAMES = [("koa", {"mode": "quick"}), ("kowah", {"players": 3}), ("koikoi", {"rounds": 3})]
 
@@ -191,12 +193,13 @@ def test_a_restarted_hub_rebuilds_unfinished_tables(
 
 
 def test_only_the_serving_worker_resumes_tables(
-    app: Flask, clock: ManualClock, practice: object
+    app: Lapau, clock: ManualClock, practice: object
 ) -> None:
     session = practice("koikoi", rounds=3)  # type: ignore[operator]
     # A flask command (the release step's upgrade) builds the app on the same database:
     # its hub must not wake the table, or two processes would move it.
-    command = create_app({"TESTING": False, "DATABASE_URL": app.config["DATABASE_URL"]})
+    database = {"DATABASE_URL": app.config["DATABASE_URL"]}
+    command = create_app(TestConfig(app.instance_path, database, TESTING=False))
     other: Hub = command.services.hub
     clock.hold(other)
     try:
@@ -250,7 +253,7 @@ def test_a_guest_who_signs_in_keeps_their_tables(hub: Hub, clock: object, practi
 
 @pytest.mark.parametrize(("game", "options"), GAMES)
 def test_every_marked_fragment_has_an_id_the_client_can_swap(
-    app: Flask, clock: object, practice: object, game: str, options: dict[str, object]
+    app: Lapau, clock: object, practice: object, game: str, options: dict[str, object]
 ) -> None:
     session = practice(game, **options)  # type: ignore[operator]
     clock.run_until(lambda: session.version > 6)  # type: ignore[attr-defined]

@@ -11,7 +11,9 @@ the table stored while the query slept.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+import tempfile
 import time
 
 TICK = 0.01
@@ -25,10 +27,12 @@ def main(url: str) -> dict[str, float]:
 
     from tests.databases import migrated
     from webapp import create_app
+    from webapp.config import TestConfig
     from webapp.play.hub import Hub
     from webapp.play.store import Seat
 
-    app = create_app({"TESTING": True, "DATABASE_URL": migrated(url), "BOT_DELAY": 0.02})
+    database = {"DATABASE_URL": migrated(url)}
+    app = create_app(TestConfig(tempfile.mkdtemp(), database, BOT_DELAY=0.02))
     hub: Hub = app.services.hub
     bots = [Seat("bot", level="easy", name=f"Bot {n}") for n in range(4)]
     table = hub.create("koa", {"mode": "full"}, bots, owner="g-probe", seed=3)
@@ -58,6 +62,7 @@ def main(url: str) -> dict[str, float]:
     ticker.join()
     hub.shutdown()
     app.services.database.dispose()
+    shutil.rmtree(app.instance_path)
     return {"slept": slept, "max_gap": max(gaps), "moves_during_sleep": during}
 
 

@@ -1,7 +1,7 @@
 """Sign in with Google or Apple: OpenID Connect through Authlib's Flask client.
 
-A provider is offered only when its client id and secret are in the environment (or the
-app's config).  Its endpoints and keys come from its discovery document; tests point
+A provider is offered only when its client id and secret are set (webapp/config.py).  Its
+endpoints and keys come from its discovery document; tests point
 ``OIDC_<NAME>_DISCOVERY_URL`` at a provider of their own on localhost.  An account is
 found by the provider's name and its stable subject (``sub``), and made on first use.
 
@@ -11,7 +11,6 @@ POST, which carries no SameSite=Lax session cookie, so the sign-in could not be 
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from authlib.integrations.flask_client import OAuth
@@ -34,8 +33,7 @@ class Provider:
 
 
 def setting(app: Flask, key: str) -> str:
-    value = app.config.get(key) or os.environ.get(key, "")
-    return str(value)
+    return str(app.config.get(key) or "")
 
 
 class SignInProviders:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +15,7 @@ from webapp.play.hub import (
     Scheduler,
     TableSession,
     Timing,
+    Timings,
     gevent_scheduler,
     thread_scheduler,
 )
@@ -52,23 +52,16 @@ def scheduler() -> Scheduler:
     return gevent_scheduler if monkey.is_module_patched("threading") else thread_scheduler
 
 
-def setting(app: Flask, key: str, env: str, default: float) -> float:
-    value: Any = app.config.get(key, os.environ.get(env, default))
-    return float(value)
-
-
 def make_hub(app: Flask, database: Engine) -> Hub:
     """The app's hub: its tables stored in ``database``, rendered with ``app``'s templates."""
     timing = Timing(
-        turn_seconds=setting(app, "TURN_SECONDS", "LAPAU_TURN_SECONDS", 30),
-        bot_delay=setting(app, "BOT_DELAY", "LAPAU_BOT_DELAY", 0.8),
-        round_pause=setting(app, "ROUND_PAUSE", "LAPAU_ROUND_PAUSE", 6),
-        stand_in_grace=setting(app, "STAND_IN_GRACE", "LAPAU_STAND_IN_GRACE", 10),
+        turn_seconds=float(app.config["TURN_SECONDS"]),
+        bot_delay=float(app.config["BOT_DELAY"]),
+        round_pause=float(app.config["ROUND_PAUSE"]),
+        stand_in_grace=float(app.config["STAND_IN_GRACE"]),
     )
-    if os.environ.get("LAPAU_TABLE_SEED", "").isdigit():
-        # Tests deal every table from one known seed so a browser test can finish quickly.
-        app.config.setdefault("TABLE_SEED", int(os.environ["LAPAU_TABLE_SEED"]))
-    return Hub(Store(database), make_renderer(app), timing, scheduler())
+    timings = Timings(app.config["TIMINGS_FILE"])
+    return Hub(Store(database), make_renderer(app), timing, scheduler(), timings=timings)
 
 
 def init_app(app: Flask) -> None:

@@ -15,7 +15,6 @@ greenlet run first (the slowest 1% of moves took 200-600 ms under load).
 from __future__ import annotations
 
 import logging
-import os
 import random
 import secrets
 import threading
@@ -524,8 +523,8 @@ class TableSession:
 class Timings:
     """How long each applied action took, from arriving to every listener sent.
 
-    Kept for the benchmarks: with ``LAPAU_TIMINGS`` set to a file, one line of
-    milliseconds per action is appended there.
+    Kept for the benchmarks: with ``LAPAU_TIMINGS`` set to a file (``TIMINGS_FILE``),
+    one line of milliseconds per action is appended there.
     """
 
     def __init__(self, path: str | None = None) -> None:
@@ -550,6 +549,7 @@ class Hub:
         timing: Timing | None = None,
         scheduler: Scheduler = thread_scheduler,
         clock: Callable[[], float] = time.time,
+        timings: Timings | None = None,
     ) -> None:
         self.store = store
         self.renderer = renderer
@@ -560,7 +560,7 @@ class Hub:
         self.clock = clock
         self.sessions: dict[str, TableSession] = {}
         self.lock = threading.RLock()
-        self.timings = Timings(os.environ.get("LAPAU_TIMINGS"))
+        self.timings = timings or Timings()
         #: Expert bots search in its worker processes, never on the loop.
         self.thinker = Thinker()
         #: Each table whose match has just ended (its room, presence, ratings).
