@@ -38,7 +38,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from hypothesis import settings
 from sqlalchemy import Engine, create_engine, text
 
-from tests.databases import migrated
+from tests.databases import migrated, migrated_instance
 from tests.postgres import Cluster
 from webapp import create_app
 from webapp.config import TestConfig
@@ -136,6 +136,21 @@ def app(tmp_path: Path, database_url: str) -> Iterator[Lapau]:
     app = create_app(TestConfig(tmp_path / "instance", database, WTF_CSRF_ENABLED=False))
     yield app
     close_app(app)
+
+
+#: What production cannot start without (webapp/config.py), a test's secret included.
+PRODUCTION = {
+    "LAPAU_ENV": "production",
+    "LAPAU_HOSTS": "lapau.example",
+    "SECRET_KEY": "a-production-secret-of-enough-length",
+}
+
+
+def production_app(tmp_path: Path, **environ: str) -> Lapau:
+    """The app as production configures it (``environ`` over :data:`PRODUCTION`), on a
+    migrated SQLite file in its own instance folder."""
+    instance = migrated_instance(tmp_path / "instance")
+    return create_app(TestConfig(instance, {**PRODUCTION, **environ}, WTF_CSRF_ENABLED=False))
 
 
 def close_app(app: Lapau) -> None:

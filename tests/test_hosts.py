@@ -19,25 +19,12 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.auth.oidc_provider import CLIENT_ID, CLIENT_SECRET, Person, Provider
-from tests.conftest import STILL_BOTS, LiveServer
-from tests.databases import migrated_instance
+from tests.conftest import STILL_BOTS, LiveServer, production_app
 from tests.play.client import Guest
 from webapp import create_app
 from webapp.config import ConfigurationError, TestConfig
-from webapp.services import Lapau
 
 FOREIGN = "http://evil.example"
-
-
-def production_app(tmp_path: Path, hosts: str, **environ: str) -> Lapau:
-    environ = {
-        "LAPAU_ENV": "production",
-        "SECRET_KEY": "a-production-secret-of-enough-length",
-        "LAPAU_HOSTS": hosts,
-        **environ,
-    }
-    instance = migrated_instance(tmp_path / "instance")
-    return create_app(TestConfig(instance, environ, WTF_CSRF_ENABLED=False))
 
 
 def test_development_trusts_the_loopback_names(client: FlaskClient) -> None:
@@ -92,7 +79,7 @@ def test_production_refuses_to_start_without_its_hosts(
     tmp_path: Path,
 ) -> None:
     with pytest.raises(ConfigurationError, match="LAPAU_HOSTS"):
-        production_app(tmp_path, hosts="")
+        production_app(tmp_path, LAPAU_HOSTS="")
 
 
 def test_production_refuses_to_start_without_a_secret_key(
@@ -106,7 +93,7 @@ def test_production_refuses_to_start_without_a_secret_key(
 def test_absolute_links_use_the_configured_address(
     tmp_path: Path,
 ) -> None:
-    app = production_app(tmp_path, hosts="Lapau.example, www.lapau.example")
+    app = production_app(tmp_path, LAPAU_HOSTS="Lapau.example, www.lapau.example")
     client = app.test_client()
     # Reached under its second name, the site still links to its first.
     base = "https://www.lapau.example"
@@ -137,7 +124,7 @@ def test_the_sign_in_callback_uses_the_configured_address(
     try:
         app = production_app(
             tmp_path,
-            hosts="lapau.example,www.lapau.example",
+            LAPAU_HOSTS="lapau.example,www.lapau.example",
             GOOGLE_CLIENT_ID=CLIENT_ID,
             GOOGLE_CLIENT_SECRET=CLIENT_SECRET,
             OIDC_GOOGLE_DISCOVERY_URL=f"{provider.issuer}/.well-known/openid-configuration",

@@ -13,10 +13,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import LiveServer
-from tests.databases import migrated_instance
-from webapp import create_app
-from webapp.config import TestConfig
+from tests.conftest import LiveServer, production_app
 from webapp.services import Lapau
 
 BASE = "https://lapau.example"
@@ -25,13 +22,7 @@ PASSWORD = "a long enough password"
 
 @pytest.fixture
 def production(tmp_path: Path) -> Lapau:
-    environ = {
-        "LAPAU_ENV": "production",
-        "LAPAU_HOSTS": "lapau.example",
-        "SECRET_KEY": "a-production-secret-of-enough-length",
-    }
-    instance = migrated_instance(tmp_path / "instance")
-    return create_app(TestConfig(instance, environ, WTF_CSRF_ENABLED=False))
+    return production_app(tmp_path)
 
 
 def set_cookies(client: FlaskClient, base: str = BASE) -> dict[str, str]:

@@ -9,10 +9,8 @@ from flask.testing import FlaskClient
 from sqlmodel import Session, select
 
 from tests.auth.conftest import PASSWORD, sign_in, sign_up
-from tests.databases import migrated_instance
-from webapp import create_app
+from tests.conftest import production_app
 from webapp.auth.models import OAuthIdentity, User
-from webapp.config import TestConfig
 from webapp.db import engine
 from webapp.services import Lapau
 
@@ -213,13 +211,7 @@ def test_deleting_the_account_removes_it_and_its_links(app: Lapau, client: Flask
 
 
 def test_cookies_are_secure_in_production(tmp_path: Path) -> None:
-    environ = {
-        "LAPAU_ENV": "production",
-        "LAPAU_HOSTS": "lapau.example",
-        "SECRET_KEY": "a-production-secret-of-enough-length",
-    }
-    instance = migrated_instance(tmp_path / "instance")
-    production = create_app(TestConfig(instance, environ, WTF_CSRF_ENABLED=False))
+    production = production_app(tmp_path)
     client = production.test_client()
     sign_up(client)
     client.post("/en/sign-out")
