@@ -33,6 +33,7 @@ from webapp.play.diff import operations, strip
 from webapp.play.revive import revive
 from webapp.play.store import Seat, Store, StoredTable, StoreError, TableBroken
 from webapp.play.thinker import Thinker
+from webapp.play.views import View
 
 log = logging.getLogger(__name__)
 
@@ -200,8 +201,10 @@ class TableSession:
                 return index
         return None
 
-    def view(self, seat: int | None) -> Any:
-        return self.game.view(self.state, seat)
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know of the table now (None: a spectator)."""
+        seen: View = self.game.view(self.state, seat)
+        return seen
 
     def refusals(self, actions: Sequence[str]) -> dict[str, str]:
         """Why the rules would refuse each of ``actions`` now (its code), for the seat

@@ -21,6 +21,7 @@ from webapp import adapters
 from webapp.adapters.setup import LEVELS
 from webapp.play import clock
 from webapp.play.hub import Audience, Renderer, TableSession
+from webapp.play.views import View
 
 #: A fragment is marked in the rendered layout as ``<!--f-->ELEMENT<!--/f-->``; ELEMENT
 #: has a stable id, and a WebSocket message swaps it in by that id.
@@ -41,7 +42,7 @@ def seat_names(session: TableSession, me: int | None) -> list[str]:
     return names
 
 
-def hand_moves(session: TableSession, view: Any, legal: set[str]) -> tuple[bool, dict[str, str]]:
+def hand_moves(session: TableSession, view: View, legal: set[str]) -> tuple[bool, dict[str, str]]:
     """Whether this is the seat's moment to play a card from its hand, and then why each
     card it may not play is refused (action text: refusal code)."""
     verb = adapters.get(session.game.name).hand_verb + " "
@@ -53,7 +54,7 @@ def hand_moves(session: TableSession, view: Any, legal: set[str]) -> tuple[bool,
 
 def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
     view = session.view(seat)
-    legal = {str(action) for action in getattr(view, "legal", ())}
+    legal = {str(action) for action in view.legal}
     card_step, blocked = hand_moves(session, view, legal)
     count = len(session.seats)
     # The other seats as drawn from left to right: play passes to the right (seat + 1),
