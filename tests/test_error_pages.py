@@ -13,13 +13,14 @@ import re
 from collections.abc import Callable
 
 import pytest
-from flask import Flask, g
+from flask import g
 from flask.testing import FlaskClient
 from flask_babel import gettext
 from werkzeug.test import TestResponse
 
 from tests.hostile.conftest import make_app
 from tests.test_budgets import HTML_BUDGET
+from webapp.services import Lapau
 
 TABLE = "/{lang}/table/abc123"  # where the spectator's "Play again" form was
 
@@ -29,7 +30,7 @@ def crash() -> str:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Lapau:
     instance = tmp_path_factory.mktemp("errors") / "instance"
     instance.mkdir(mode=0o700)
     # Pages only: nothing stored here could differ between the databases.
@@ -59,7 +60,7 @@ REQUESTS: dict[int, tuple[str, Callable[[FlaskClient, str], TestResponse]]] = {
 }
 
 
-def heading_in(app: Flask, lang: str, english: str) -> str:
+def heading_in(app: Lapau, lang: str, english: str) -> str:
     with app.test_request_context(f"/{lang}/"):
         g.lang_code = lang
         return str(gettext(english))
@@ -68,7 +69,7 @@ def heading_in(app: Flask, lang: str, english: str) -> str:
 @pytest.mark.parametrize("lang", ["id", "en", "nl"])
 @pytest.mark.parametrize("status", sorted(REQUESTS))
 def test_every_error_is_a_styled_localized_page_with_a_way_back(
-    site: Flask, status: int, lang: str
+    site: Lapau, status: int, lang: str
 ) -> None:
     english, send = REQUESTS[status]
     client = site.test_client()
@@ -89,12 +90,12 @@ def test_every_error_is_a_styled_localized_page_with_a_way_back(
     assert len(gzip.compress(response.get_data())) <= HTML_BUDGET
 
 
-def test_without_a_page_to_go_back_to_home_is_the_way_back(site: Flask) -> None:
+def test_without_a_page_to_go_back_to_home_is_the_way_back(site: Lapau) -> None:
     html = site.test_client().get("/nl/no-such-page").text
     assert '<a class="button" href="/nl/">Terug naar de startpagina</a>' in html
 
 
-def test_a_405_still_says_which_methods_work(site: Flask) -> None:
+def test_a_405_still_says_which_methods_work(site: Lapau) -> None:
     response = site.test_client().get("/en/sign-out")
     assert set(response.headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
 
@@ -102,7 +103,7 @@ def test_a_405_still_says_which_methods_work(site: Flask) -> None:
 @pytest.mark.parametrize(
     "referrer", ["https://elsewhere.example/en/rules", "http://[x/en/rules", "//elsewhere/x"]
 )
-def test_a_page_of_another_site_is_no_way_back(site: Flask, referrer: str) -> None:
+def test_a_page_of_another_site_is_no_way_back(site: Lapau, referrer: str) -> None:
     client = site.test_client()
     client.environ_base["HTTP_REFERER"] = referrer
     response = client.get("/en/no-such-page")

@@ -6,13 +6,13 @@ import json
 import logging
 
 import pytest
-from flask import Flask
 
 from webapp import logs
+from webapp.services import Lapau
 
 
 def test_events_and_plain_records_are_one_json_line_each(
-    app: Flask, capsys: pytest.CaptureFixture[str]
+    app: Lapau, capsys: pytest.CaptureFixture[str]
 ) -> None:
     capsys.readouterr()
     logs.event("socket", kind="table", seconds=12.5, path='/ws/x\n{"forged": true}')
@@ -37,7 +37,7 @@ def test_events_and_plain_records_are_one_json_line_each(
     }
 
 
-def test_building_many_apps_installs_one_handler(app: Flask) -> None:
+def test_building_many_apps_installs_one_handler(app: Lapau) -> None:
     logs.init_app(app)
     logs.init_app(app)
     handlers = logging.getLogger(logs.ROOT).handlers

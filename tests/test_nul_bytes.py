@@ -5,10 +5,10 @@ refusal in the reader's language, never a server error, and nothing is stored.""
 from __future__ import annotations
 
 import pytest
-from flask import Flask
 from sqlmodel import Session, func, select
 
 from webapp.auth.models import User
+from webapp.services import Lapau
 
 FORMS = [
     ("/en/sign-in", {"username": "a\x00b", "password": "tea at the lapau"}),
@@ -19,20 +19,20 @@ ADDRESSES = ["/en/room/AB%00CDE", "/en/player/a%00b", "/en/table/ab%00cdefgh"]
 
 
 @pytest.mark.parametrize(("path", "form"), FORMS)
-def test_a_form_field_with_a_nul_is_refused(app: Flask, path: str, form: dict[str, str]) -> None:
+def test_a_form_field_with_a_nul_is_refused(app: Lapau, path: str, form: dict[str, str]) -> None:
     assert 400 <= app.test_client().post(path, data=form).status_code < 500
     with Session(app.services.database) as db:
         assert db.exec(select(func.count()).select_from(User)).one() == 0
 
 
 @pytest.mark.parametrize("path", ADDRESSES)
-def test_an_address_with_a_nul_names_nothing(app: Flask, path: str) -> None:
+def test_an_address_with_a_nul_names_nothing(app: Lapau, path: str) -> None:
     assert 400 <= app.test_client().get(path).status_code < 500
 
 
 @pytest.mark.databases("postgresql")
 def test_what_postgresql_refuses_to_read_is_explained_in_the_readers_language(
-    app: Flask,
+    app: Lapau,
 ) -> None:
     client = app.test_client()
     english = client.post("/en/sign-in", data={"username": "a\x00b", "password": "x"})

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import force_locale
 
 from webapp import adapters
+from webapp.services import Lapau
 
 
 def test_the_landing_page_links_to_play_with_friends(client: FlaskClient) -> None:
@@ -20,7 +20,7 @@ def test_the_koa_setup_explains_quick_and_full(client: FlaskClient) -> None:
     assert "Full: each koa gives its winner a mark" in html
 
 
-def test_long_dutch_card_names_can_break_with_a_hyphen(app: Flask) -> None:
+def test_long_dutch_card_names_can_break_with_a_hyphen(app: Lapau) -> None:
     # Debian's Chromium has no Dutch hyphenation patterns: without a soft hyphen a long
     # word on a narrow lite card breaks anywhere ("Kraanvog/el").
     with app.test_request_context("/nl/"), force_locale("nl"):

@@ -10,15 +10,15 @@ import urllib.request
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import PASSWORD, token_of
 from tests.test_budgets import fetch
 from webapp.play.sockets import parse_message
+from webapp.services import Lapau
 
 
-def test_a_post_without_the_token_is_refused(csrf_app: Flask) -> None:
+def test_a_post_without_the_token_is_refused(csrf_app: Lapau) -> None:
     client = csrf_app.test_client()
     page = client.get("/en/sign-up")
     response = client.post("/en/sign-up", data={"username": "rina", "password": PASSWORD})
@@ -35,7 +35,7 @@ def test_a_post_without_the_token_is_refused(csrf_app: Flask) -> None:
     assert response.status_code == 303
 
 
-def test_a_token_from_another_session_is_refused(csrf_app: Flask) -> None:
+def test_a_token_from_another_session_is_refused(csrf_app: Lapau) -> None:
     mine, theirs = csrf_app.test_client(), csrf_app.test_client()
     token = token_of(theirs.get("/en/sign-in").text)
     mine.get("/en/sign-in")
@@ -43,7 +43,7 @@ def test_a_token_from_another_session_is_refused(csrf_app: Flask) -> None:
     assert response.status_code == 400
 
 
-def test_signing_in_renews_the_token(csrf_app: Flask) -> None:
+def test_signing_in_renews_the_token(csrf_app: Lapau) -> None:
     client = csrf_app.test_client()
     before = token_of(client.get("/en/sign-up").text)
     client.post(
@@ -54,14 +54,14 @@ def test_signing_in_renews_the_token(csrf_app: Flask) -> None:
     assert client.post("/en/sign-out", data={"csrf_token": after}).status_code == 303
 
 
-def test_every_form_on_the_site_carries_the_token(csrf_app: Flask) -> None:
+def test_every_form_on_the_site_carries_the_token(csrf_app: Lapau) -> None:
     client = csrf_app.test_client()
     for path in ["/en/", "/en/settings", "/en/play/koa", "/en/sign-in", "/en/sign-up"]:
         html = client.get(path).text
         assert html.count("<form") == html.count('name="csrf_token"'), path
 
 
-def test_sign_in_is_limited_to_ten_tries_a_minute(app: Flask, client: FlaskClient) -> None:
+def test_sign_in_is_limited_to_ten_tries_a_minute(app: Lapau, client: FlaskClient) -> None:
     for _ in range(10):
         response = client.post("/nl/sign-in", data={"username": "rina", "password": "wrong one"})
         assert response.status_code == 400

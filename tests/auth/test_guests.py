@@ -6,11 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import sign_in, sign_up
 from webapp.play.hub import Hub
+from webapp.services import Lapau
 
 
 class Idle:
@@ -19,7 +19,7 @@ class Idle:
 
 
 @pytest.fixture
-def hub(app: Flask) -> Hub:
+def hub(app: Lapau) -> Hub:
     """The app's hub with a clock that never fires: the bots wait."""
     found: Hub = app.services.hub
 
@@ -49,7 +49,7 @@ def test_a_guest_keeps_their_tables_after_signing_up(hub: Hub, client: FlaskClie
     assert f"/en/table/{table_id}" in client.get("/en/play/").text
 
 
-def test_a_guest_keeps_their_tables_after_signing_in(hub: Hub, app: Flask) -> None:
+def test_a_guest_keeps_their_tables_after_signing_in(hub: Hub, app: Lapau) -> None:
     first = app.test_client()
     sign_up(first)
     earlier = open_table(first)

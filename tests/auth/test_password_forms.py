@@ -7,22 +7,22 @@ import statistics
 import time
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import PASSWORD, sign_in, sign_up
+from webapp.services import Lapau
 
 TOO_MANY = {"id": "Terlalu banyak percobaan", "en": "Too many tries", "nl": "Te veel pogingen"}
 
 
-def from_address(app: Flask, address: str) -> FlaskClient:
+def from_address(app: Lapau, address: str) -> FlaskClient:
     client = app.test_client()
     client.environ_base["REMOTE_ADDR"] = address
     return client
 
 
 @pytest.mark.parametrize("password", [" " * 8, " " * 20, "\u3000\t\u200b " * 4, "\u200b" * 9])
-def test_a_password_of_spaces_is_refused(app: Flask, client: FlaskClient, password: str) -> None:
+def test_a_password_of_spaces_is_refused(app: Lapau, client: FlaskClient, password: str) -> None:
     response = client.post("/nl/sign-up", data={"username": "rina", "password": password})
     assert response.status_code == 400
     assert "Een wachtwoord kan niet alleen uit spaties bestaan." in response.text
@@ -37,7 +37,7 @@ def test_a_new_password_of_spaces_is_refused(client: FlaskClient) -> None:
     assert sign_in(client) == 303
 
 
-def test_sign_in_to_one_account_is_limited_from_any_address(app: Flask) -> None:
+def test_sign_in_to_one_account_is_limited_from_any_address(app: Lapau) -> None:
     sign_up(app.test_client())
     for number in range(10):
         attempt = from_address(app, f"10.0.0.{number}")
@@ -73,7 +73,7 @@ def test_account_deletion_and_signing_in_again_are_limited(client: FlaskClient) 
     assert client.post("/en/sign-in-again", data={"password": PASSWORD}).status_code == 429
 
 
-def sign_in_seconds(app: Flask, username: str) -> float:
+def sign_in_seconds(app: Lapau, username: str) -> float:
     """The median time of a wrong sign-in, each from its own address (no limit applies)."""
     times = []
     for number in range(5):
@@ -84,7 +84,7 @@ def sign_in_seconds(app: Flask, username: str) -> float:
     return statistics.median(times)
 
 
-def test_an_unknown_username_takes_as_long_as_a_wrong_password(app: Flask) -> None:
+def test_an_unknown_username_takes_as_long_as_a_wrong_password(app: Lapau) -> None:
     sign_up(app.test_client())
     sign_in_seconds(app, "nobody")  # the first check of an unknown name makes its dummy hash
     known, unknown = sign_in_seconds(app, "rina"), sign_in_seconds(app, "nobody")

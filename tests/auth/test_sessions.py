@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from http.cookies import SimpleCookie
 
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import PASSWORD, sign_in, sign_up
+from webapp.services import Lapau
 
 
 def cookies_of(client: FlaskClient) -> dict[str, str]:
@@ -18,7 +18,7 @@ def cookies_of(client: FlaskClient) -> dict[str, str]:
     return {cookie.key: cookie.value for cookie in client._cookies.values()}
 
 
-def browser_with(app: Flask, cookies: dict[str, str]) -> FlaskClient:
+def browser_with(app: Lapau, cookies: dict[str, str]) -> FlaskClient:
     other = app.test_client()
     for name, value in cookies.items():
         other.set_cookie(name, value)
@@ -32,7 +32,7 @@ def session_cookie(set_cookies: list[str]) -> SimpleCookie:
     return parsed
 
 
-def test_a_cookie_copied_before_sign_out_opens_nothing(app: Flask, client: FlaskClient) -> None:
+def test_a_cookie_copied_before_sign_out_opens_nothing(app: Lapau, client: FlaskClient) -> None:
     sign_up(client)
     copied = cookies_of(client)
     assert browser_with(app, copied).get("/en/account").status_code == 200
@@ -41,7 +41,7 @@ def test_a_cookie_copied_before_sign_out_opens_nothing(app: Flask, client: Flask
 
 
 def test_a_remembered_cookie_copied_before_sign_out_opens_nothing(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     sign_up(client)
     client.post("/en/sign-out")
@@ -54,7 +54,7 @@ def test_a_remembered_cookie_copied_before_sign_out_opens_nothing(
     assert browser_with(app, copied).get("/en/account").status_code == 302
 
 
-def test_signing_out_one_browser_keeps_the_others(app: Flask, client: FlaskClient) -> None:
+def test_signing_out_one_browser_keeps_the_others(app: Lapau, client: FlaskClient) -> None:
     sign_up(client)
     phone = app.test_client()
     assert sign_in(phone) == 303
@@ -62,7 +62,7 @@ def test_signing_out_one_browser_keeps_the_others(app: Flask, client: FlaskClien
     assert phone.get("/en/account").status_code == 200
 
 
-def test_sign_out_everywhere_ends_every_session(app: Flask, client: FlaskClient) -> None:
+def test_sign_out_everywhere_ends_every_session(app: Lapau, client: FlaskClient) -> None:
     sign_up(client)
     phone = app.test_client()
     sign_in(phone, remember=True)
@@ -77,7 +77,7 @@ def test_sign_out_everywhere_ends_every_session(app: Flask, client: FlaskClient)
     assert sign_in(phone) == 303  # the password still works
 
 
-def test_a_password_change_ends_the_other_sessions_only(app: Flask, client: FlaskClient) -> None:
+def test_a_password_change_ends_the_other_sessions_only(app: Lapau, client: FlaskClient) -> None:
     sign_up(client)
     phone = app.test_client()
     sign_in(phone)
@@ -101,7 +101,7 @@ def test_without_keep_me_signed_in_the_session_ends_with_the_browser(
     assert "remember_token" not in cookies
 
 
-def test_keep_me_signed_in_lasts_the_permanent_lifetime(app: Flask, client: FlaskClient) -> None:
+def test_keep_me_signed_in_lasts_the_permanent_lifetime(app: Lapau, client: FlaskClient) -> None:
     sign_up(client)
     client.post("/en/sign-out")
     response = client.post(
@@ -120,7 +120,7 @@ def test_sign_out_everywhere_is_in_every_language(client: FlaskClient) -> None:
         assert words in client.get(f"/{lang}/account").text
 
 
-def test_signing_in_again_keeps_keep_me_signed_in(app: Flask, client: FlaskClient) -> None:
+def test_signing_in_again_keeps_keep_me_signed_in(app: Lapau, client: FlaskClient) -> None:
     sign_up(client)
     client.post("/en/sign-out")
     sign_in(client, remember=True)

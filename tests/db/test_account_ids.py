@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask
 from sqlalchemy import make_url, text
 
 from tests.auth.conftest import sign_up
 from tests.db.conftest import account_id, app_on, close, migrate
 from webapp.db import make_engine
+from webapp.services import Lapau
 
 
-def delete_newest_then_sign_up(app: Flask, newest: str, next_one: str) -> tuple[int, int]:
+def delete_newest_then_sign_up(app: Lapau, newest: str, next_one: str) -> tuple[int, int]:
     """Sign ``newest`` up, delete their account through the page, sign ``next_one`` up:
     both ids."""
     client = app.test_client()

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import Integer, MetaData, select, text
 
@@ -25,6 +24,7 @@ from webapp.db import make_engine
 from webapp.play.hub import Hub, TableSession
 from webapp.play.store import Seat
 from webapp.ranking import ratings
+from webapp.services import Lapau
 
 ROOM = re.compile(r"/room/([A-Z2-9]{6})$")
 
@@ -40,7 +40,7 @@ class Before:
     room: str
 
 
-def member(app: Flask, name: str) -> FlaskClient:
+def member(app: Lapau, name: str) -> FlaskClient:
     client = app.test_client()
     assert sign_up(client, name) == 303
     return client
@@ -56,7 +56,7 @@ def easy_move(session: TableSession, seat: int) -> str:
     return str(session.game.bots["easy"](view, random.Random(seat)))
 
 
-def fill(app: Flask) -> Before:
+def fill(app: Lapau) -> Before:
     """Accounts, friends, a room, a rated match and a table left half played."""
     rina, budi, sari = member(app, "rina"), member(app, "budi"), member(app, "sari")
     assert rina.post("/en/friends/ask", data={"username": "budi"}).status_code == 303

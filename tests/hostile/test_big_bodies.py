@@ -16,10 +16,10 @@ import urllib.request
 from urllib.parse import urlencode
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import LiveServer
+from webapp.services import Lapau
 
 SIX_MB = 6_000_000
 HEADINGS = {
@@ -111,7 +111,7 @@ def test_a_six_megabyte_form_does_not_delay_a_bystander(live_server: LiveServer)
 
 
 def test_the_largest_real_forms_fit_and_a_bigger_body_does_not(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     longest = "😀" * 128  # the longest password, in the longest characters
     response = client.post("/en/sign-up", data={"username": "rina", "password": longest})

@@ -18,7 +18,6 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import assume, given, reject
 from hypothesis import strategies as st
@@ -40,6 +39,7 @@ from webapp.display import COOKIE
 from webapp.play.hub import Hub, TableSession
 from webapp.play.models import TableRecord
 from webapp.play.store import Seat
+from webapp.services import Lapau
 
 PASSWORD = "tea at the lapau"
 LANGS = st.sampled_from(["id", "en", "nl"])
@@ -48,7 +48,7 @@ SETUPS = setups()
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Flask]:
+def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Lapau]:
     instance: Path = tmp_path_factory.mktemp("forms") / "instance"
     found = make_app(instance, module_database_url, WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
     ManualClock().hold(found.services.hub)
@@ -57,7 +57,7 @@ def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> I
 
 
 @pytest.fixture(scope="module")
-def member(app: Flask) -> FlaskClient:
+def member(app: Lapau) -> FlaskClient:
     """A signed-in account ("rina"), freshly signed in."""
     client = app.test_client()
     client.post("/en/sign-up", data={"username": "rina", "password": PASSWORD})
@@ -65,12 +65,12 @@ def member(app: Flask) -> FlaskClient:
     return client
 
 
-def count(app: Flask, model: Any) -> int:
+def count(app: Lapau, model: Any) -> int:
     with Session(app.services.database) as db:
         return int(db.exec(select(func.count()).select_from(model)).one())
 
 
-def user(app: Flask, name: str) -> User | None:
+def user(app: Lapau, name: str) -> User | None:
     with Session(app.services.database) as db:
         return db.exec(select(User).where(User.username == name)).first()
 
@@ -112,7 +112,7 @@ def refused(response: Any) -> None:
     lang=LANGS,
     body=bodies(["mode", "players", "rounds", "level"]),
 )
-def test_the_practice_setup_form(app: Flask, game: str, lang: str, body: Any) -> None:
+def test_the_practice_setup_form(app: Lapau, game: str, lang: str, body: Any) -> None:
     client = app.test_client()
     before = count(app, TableRecord)
     response = post(client, f"/{lang}/play/{game}", body)
@@ -127,7 +127,7 @@ def test_the_practice_setup_form(app: Flask, game: str, lang: str, body: Any) ->
 class Seated:
     """A guest whose turn it is at a table, with a browser that holds their identity."""
 
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: Lapau) -> None:
         hub: Hub = app.services.hub
         self.session: TableSession = open_table(hub, "kowah", seed=21, player="g-forms")
         to_seat(hub.scheduler, self.session)  # type: ignore[arg-type]
@@ -149,13 +149,13 @@ class Seated:
 
 
 @pytest.fixture(scope="module")
-def seated(app: Flask) -> Seated:
+def seated(app: Lapau) -> Seated:
     return Seated(app)
 
 
 @fuzz()
 @given(data=st.data(), lang=LANGS)
-def test_the_table_move_form(app: Flask, seated: Seated, data: Any, lang: str) -> None:
+def test_the_table_move_form(app: Lapau, seated: Seated, data: Any, lang: str) -> None:
     session = seated.session
     fields = st.sampled_from(seated.moves) | st.just(str(session.version))
     body = data.draw(
@@ -189,7 +189,7 @@ ELSEWHERE = ["//evil.example", "/\\evil", "https://evil.example/", "javascript:a
     | st.lists(st.tuples(st.just("next"), st.sampled_from(ELSEWHERE)), min_size=1, max_size=2),
     language=st.sampled_from(["", "id", "en", "nl", "xx", "../"]),
 )
-def test_the_display_settings_form(app: Flask, lang: str, body: Any, language: str) -> None:
+def test_the_display_settings_form(app: Lapau, lang: str, body: Any, language: str) -> None:
     client = app.test_client()
     if language and not isinstance(body, bytes):
         body = [*body, ("language", language)]
@@ -207,7 +207,7 @@ def test_the_display_settings_form(app: Flask, lang: str, body: Any, language: s
 
 @fuzz()
 @given(lang=LANGS, body=bodies(["username", "password", "next"]))
-def test_the_sign_up_form(app: Flask, lang: str, body: Any) -> None:
+def test_the_sign_up_form(app: Lapau, lang: str, body: Any) -> None:
     client = app.test_client()
     form = as_form(body)
     name = rules.normalise_username(form.get("username", ""))
@@ -229,7 +229,7 @@ def test_the_sign_up_form(app: Flask, lang: str, body: Any) -> None:
 
 @fuzz()
 @given(lang=LANGS, body=bodies(["username", "password", "remember", "next"]))
-def test_the_sign_in_form(app: Flask, member: FlaskClient, lang: str, body: Any) -> None:
+def test_the_sign_in_form(app: Lapau, member: FlaskClient, lang: str, body: Any) -> None:
     form = as_form(body)
     assume(form.get("password") != PASSWORD)
     client = app.test_client()
@@ -246,7 +246,7 @@ def test_the_sign_in_form(app: Flask, member: FlaskClient, lang: str, body: Any)
         ("account/delete", ["confirm"]),
     ],
 )
-def test_the_account_forms(app: Flask, member: FlaskClient, path: str, fields: list[str]) -> None:
+def test_the_account_forms(app: Lapau, member: FlaskClient, path: str, fields: list[str]) -> None:
     hashed = user(app, "rina").password_hash  # type: ignore[union-attr]
 
     @fuzz()
@@ -265,7 +265,7 @@ def test_the_account_forms(app: Flask, member: FlaskClient, path: str, fields: l
 
 @fuzz()
 @given(lang=LANGS, body=bodies(["next", "csrf_token"]))
-def test_the_sign_out_form(app: Flask, lang: str, body: Any) -> None:
+def test_the_sign_out_form(app: Lapau, lang: str, body: Any) -> None:
     response = post(app.test_client(), f"/{lang}/sign-out", body)
     assert response.status_code == 303
 
@@ -273,7 +273,7 @@ def test_the_sign_out_form(app: Flask, lang: str, body: Any) -> None:
 # What the fuzz found, kept as plain cases ------------------------------------------------
 
 
-def test_a_five_thousand_digit_version_is_stale_not_an_error(app: Flask, seated: Seated) -> None:
+def test_a_five_thousand_digit_version_is_stale_not_an_error(app: Lapau, seated: Seated) -> None:
     session = seated.session
     move = seated.moves[0]
     response = seated.client.post(f"/en/table/{session.id}/act", data={"a": move, "v": "9" * 5000})
@@ -281,7 +281,7 @@ def test_a_five_thousand_digit_version_is_stale_not_an_error(app: Flask, seated:
 
 
 @pytest.mark.parametrize("step", ["9" * 5000, "²", "-1", "3"])
-def test_any_replay_step_shows_a_step_of_the_finished_game(app: Flask, step: str) -> None:
+def test_any_replay_step_shows_a_step_of_the_finished_game(app: Lapau, step: str) -> None:
     hub: Hub = app.services.hub
     bots = [Seat("bot", level="easy", name=name) for name in ("A", "B")]
     session = hub.create("koikoi", {"rounds": 3}, bots, owner="g-x", seed=3)
@@ -291,7 +291,7 @@ def test_any_replay_step_shows_a_step_of_the_finished_game(app: Flask, step: str
 
 
 def test_a_new_password_posted_without_the_current_one_is_refused(
-    app: Flask, member: FlaskClient
+    app: Lapau, member: FlaskClient
 ) -> None:
     hashed = user(app, "rina").password_hash  # type: ignore[union-attr]
     response = member.post("/en/account/password", data={"password": "a new passphrase"})
@@ -302,14 +302,14 @@ def test_a_new_password_posted_without_the_current_one_is_refused(
 # Every form the site has, including ones added after these tests -------------------------
 
 
-def post_rules(app: Flask) -> list[Any]:
+def post_rules(app: Lapau) -> list[Any]:
     return sorted(
         (rule for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())),
         key=lambda rule: rule.rule,
     )
 
 
-def signed_in(app: Flask, name: str) -> FlaskClient:
+def signed_in(app: Lapau, name: str) -> FlaskClient:
     """A client signed in (freshly) as account ``name``, without hashing a password."""
     found = user(app, name)
     assert found is not None
@@ -338,7 +338,7 @@ def fill(rule: Any, data: Any, known: dict[str, list[Any]]) -> str:
 @fuzz(EXAMPLES * 4)
 @given(data=st.data(), who=st.sampled_from(["member", "guest", "nobody"]))
 def test_every_post_url_answers_without_a_server_error(
-    app: Flask, member: FlaskClient, seated: Seated, data: Any, who: str
+    app: Lapau, member: FlaskClient, seated: Seated, data: Any, who: str
 ) -> None:
     rule = data.draw(st.sampled_from(post_rules(app)), label="url")
     owner = user(app, "rina")
@@ -361,7 +361,7 @@ def test_every_post_url_answers_without_a_server_error(
     assert user(app, "rina") is not None and count(app, User) in (before, before + 1)
 
 
-def get_rules(app: Flask) -> list[Any]:
+def get_rules(app: Lapau) -> list[Any]:
     return sorted(
         (
             rule
@@ -375,7 +375,7 @@ def get_rules(app: Flask) -> list[Any]:
 @fuzz(EXAMPLES * 4)
 @given(data=st.data(), who=st.sampled_from(["member", "guest", "nobody"]))
 def test_every_page_answers_without_a_server_error_or_a_hidden_card(
-    app: Flask, member: FlaskClient, seated: Seated, data: Any, who: str
+    app: Lapau, member: FlaskClient, seated: Seated, data: Any, who: str
 ) -> None:
     """Any GET URL with any arguments and query: never a 500; and a URL that names the
     guest's table shows no card hidden from the one asking (the guest's seat, or none)."""

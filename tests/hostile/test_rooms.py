@@ -14,7 +14,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
@@ -25,18 +24,19 @@ from tests.hostile.strategies import raw_messages, texts
 from webapp.rooms import sockets as room_sockets
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import ALPHABET, RoomRefusal
+from webapp.services import Lapau
 from webapp.social.sockets import parse_dismiss
 
 CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 VERBS = ["sit", "ready", "unready", "leave", "option", "level", "bot", "fill", "unbot", "kick"]
 
 
-def rooms(app: Flask) -> Rooms:
+def rooms(app: Lapau) -> Rooms:
     found: Rooms = app.services.rooms
     return found
 
 
-def guest(app: Flask, player: str) -> FlaskClient:
+def guest(app: Lapau, player: str) -> FlaskClient:
     client = app.test_client()
     with client.session_transaction() as cookie:
         cookie["player"] = player
@@ -50,14 +50,14 @@ def create(client: FlaskClient, game: str = "koa") -> str:
     return found.group(1)
 
 
-def seats(app: Flask, code: str) -> list[Any]:
+def seats(app: Lapau, code: str) -> list[Any]:
     room = rooms(app).get(code)
     assert room is not None
     return [(room.status, room.option, room.level, room.table_id), *room.seats]
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Flask]:
+def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> Iterator[Lapau]:
     """One app for the module (each test resets the rate limits it counts on)."""
     instance = tmp_path_factory.mktemp("rooms") / "instance"
     app = make_app(instance, module_database_url, WTF_CSRF_ENABLED=False)
@@ -66,7 +66,7 @@ def app(tmp_path_factory: pytest.TempPathFactory, module_database_url: str) -> I
 
 
 @pytest.fixture
-def room(app: Flask) -> str:
+def room(app: Lapau) -> str:
     """A Koa room: the host in seat 0, a friend in seat 1, two seats free."""
     app.services.limiter.reset()
     code = create(guest(app, "g-host"))
@@ -84,7 +84,7 @@ actions = st.one_of(
 @fuzz()
 @given(text=actions, who=st.sampled_from(["g-friend", "g-stranger"]))
 def test_no_action_lets_a_player_move_another_seat(
-    app: Flask, room: str, text: str, who: str
+    app: Lapau, room: str, text: str, who: str
 ) -> None:
     before = seats(app, room)
     verb = text.split()[0] if text.split() else ""
@@ -104,7 +104,7 @@ def test_no_action_lets_a_player_move_another_seat(
 
 @fuzz()
 @given(body=st.lists(st.tuples(st.sampled_from(["a", "seat", "code", "name"]), texts), max_size=4))
-def test_room_forms_refuse_without_an_error(app: Flask, room: str, body: Any) -> None:
+def test_room_forms_refuse_without_an_error(app: Lapau, room: str, body: Any) -> None:
     for who, path in (
         ("g-friend", f"/en/room/{room}/act"),
         ("g-stranger", f"/en/room/{room}/act"),
@@ -119,7 +119,7 @@ def test_room_forms_refuse_without_an_error(app: Flask, room: str, body: Any) ->
             assert seats(app, room) == before
 
 
-def test_a_full_room_and_a_started_room_take_nobody_else(app: Flask, room: str) -> None:
+def test_a_full_room_and_a_started_room_take_nobody_else(app: Lapau, room: str) -> None:
     guest(app, "g-third").post("/en/room/join", data={"code": room})
     guest(app, "g-fourth").post(f"/en/room/{room}/join", data={"seat": "3"})
     full = seats(app, room)
@@ -138,7 +138,7 @@ def test_a_full_room_and_a_started_room_take_nobody_else(app: Flask, room: str) 
     assert seats(app, room) == started
 
 
-def test_a_seat_that_only_looks_like_a_number_is_refused(app: Flask, room: str) -> None:
+def test_a_seat_that_only_looks_like_a_number_is_refused(app: Lapau, room: str) -> None:
     before = seats(app, room)
     for text in ("sit ²", "bot ²", "kick ²", "unbot ²"):
         who = "g-host" if text != "sit ²" else "g-friend"
@@ -158,7 +158,7 @@ def wrong_codes(count: int) -> list[str]:
     "door",
     ["page", "join", "take-seat", "go", "act", "socket"],
 )
-def test_every_door_counts_a_wrong_code_against_the_limit(app: Flask, door: str) -> None:
+def test_every_door_counts_a_wrong_code_against_the_limit(app: Lapau, door: str) -> None:
     """12 wrong codes a minute per address, whichever URL carries them."""
     app.services.limiter.reset()
     client = guest(app, "g-guesser")

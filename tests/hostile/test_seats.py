@@ -15,7 +15,6 @@ from urllib.error import HTTPError
 from urllib.parse import urlencode
 
 import pytest
-from flask import Flask
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -28,6 +27,7 @@ from tests.play.test_leaks import mentions
 from webapp.game import registry
 from webapp.game.replay import replay
 from webapp.play.hub import Hub, TableSession
+from webapp.services import Lapau
 
 PARAMS = ["seat", "player", "notice", "step", "v", "a", "lang", "table", "hand", "debug"]
 
@@ -44,7 +44,7 @@ def leaked(html: str, session: TableSession, state: Any, seat: int | None) -> li
 
 
 @pytest.fixture
-def koa(app: Flask, hub: Hub, clock: ManualClock) -> TableSession:
+def koa(app: Lapau, hub: Hub, clock: ManualClock) -> TableSession:
     session = open_table(hub, "koa", seed=5, player="g-owner")
     to_seat(clock, session)
     return session
@@ -58,7 +58,7 @@ def koa(app: Flask, hub: Hub, clock: ManualClock) -> TableSession:
     query=st.lists(st.tuples(st.sampled_from(PARAMS), texts | st.integers(-3, 9).map(str))),
 )
 def test_no_url_shows_a_card_its_viewer_may_not_see(
-    app: Flask, koa: TableSession, viewer: str | None, lang: str, suffix: str, query: Any
+    app: Lapau, koa: TableSession, viewer: str | None, lang: str, suffix: str, query: Any
 ) -> None:
     client = app.test_client()
     if viewer:
@@ -72,7 +72,7 @@ def test_no_url_shows_a_card_its_viewer_may_not_see(
     assert (koa.state, list(koa.log)) == before
 
 
-def test_only_the_seated_guest_can_post_a_move(app: Flask, koa: TableSession) -> None:
+def test_only_the_seated_guest_can_post_a_move(app: Lapau, koa: TableSession) -> None:
     move = str(koa.game.legal_actions(koa.state)[0])
     before = (koa.state, list(koa.log))
     for viewer in ("g-other", None):

@@ -10,7 +10,6 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.routing import IntegerConverter
 
@@ -19,6 +18,7 @@ from tests.conftest import LiveServer, close_app
 from tests.hostile.conftest import make_app
 from tests.play.client import Guest
 from webapp.routing import MAX_ID, RowId
+from webapp.services import Lapau
 
 UNREADABLE = "That message could not be read."
 
@@ -45,7 +45,7 @@ def test_the_largest_id_is_looked_up_and_found_missing(member: FlaskClient) -> N
     assert response.status_code == 303
 
 
-def test_every_number_in_a_path_is_a_checked_row_id(app: Flask) -> None:
+def test_every_number_in_a_path_is_a_checked_row_id(app: Lapau) -> None:
     numbers = [
         (rule.rule, converter)
         for rule in app.url_map.iter_rules()

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import websocket
-from flask import Flask, g
+from flask import g
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from sqlalchemy import create_engine
@@ -35,6 +35,7 @@ from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.rooms import logic, models
 from webapp.rooms import sockets as room_sockets
 from webapp.rooms.live import game_of
+from webapp.services import Lapau
 from webapp.sockets import PROBE
 
 NOTICE = re.compile(r'<div id="notice" class="notice" role="alert">([^<]+)</div>')
@@ -43,7 +44,7 @@ NOTICE = re.compile(r'<div id="notice" class="notice" role="alert">([^<]+)</div>
 _NOTICES: dict[tuple[int, str], dict[str, str]] = {}
 
 
-def notices(app: Flask, lang: str) -> dict[str, str]:
+def notices(app: Lapau, lang: str) -> dict[str, str]:
     """Every refusal notice as rendered in ``lang``, by code."""
     if (id(app), lang) not in _NOTICES:
         with app.test_request_context(f"/{lang}/"):
@@ -77,7 +78,7 @@ class FakeSocket:
 class Table:
     """A seated guest's table where it is their turn, plus what a hostile client knows."""
 
-    def __init__(self, app: Flask, hub: Hub, clock: ManualClock) -> None:
+    def __init__(self, app: Lapau, hub: Hub, clock: ManualClock) -> None:
         self.app, self.hub = app, hub
         self.session = open_table(hub, "koikoi", seed=11)
         to_seat(clock, self.session)
@@ -115,7 +116,7 @@ class Table:
 
 
 @pytest.fixture(scope="module")
-def table(app: Flask) -> Table:
+def table(app: Lapau) -> Table:
     """One table for the module: no test here may change it."""
     hub: Hub = app.services.hub
     return Table(app, hub, ManualClock().hold(hub))
@@ -124,7 +125,7 @@ def table(app: Flask) -> Table:
 @fuzz(EXAMPLES * 4)
 @given(data=st.data(), lang=st.sampled_from(["id", "en", "nl"]))
 def test_a_hostile_message_gets_a_notice_and_changes_nothing(
-    table: Table, app: Flask, caplog: pytest.LogCaptureFixture, data: Any, lang: str
+    table: Table, app: Lapau, caplog: pytest.LogCaptureFixture, data: Any, lang: str
 ) -> None:
     before = table.snapshot()
     raw = data.draw(

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from flask import Flask, g
+from flask import g
 from sqlalchemy import create_engine, event, text
 
 from tests.hostile.conftest import open_table, to_seat
@@ -27,6 +27,7 @@ from webapp.events import Event
 from webapp.play import sockets
 from webapp.play.hub import Hub, Listener, Refusal, TableSession
 from webapp.play.store import Seat, Store
+from webapp.services import Lapau
 
 # SQLite's own faults, raised where SQLite raises them; PostgreSQL's are real in
 # tests/play/test_store_backends.py.
@@ -82,7 +83,7 @@ def assert_continues(hub: Hub, clock: ManualClock, session: TableSession) -> Non
     assert list(stored_log(hub, session)) == session.log
 
 
-def test_sqlite_waits_for_a_lock_before_giving_up(app: Flask) -> None:
+def test_sqlite_waits_for_a_lock_before_giving_up(app: Lapau) -> None:
     with app.services.database.connect() as connection:
         timeout = connection.execute(text("PRAGMA busy_timeout")).scalar()
     assert timeout is not None and timeout >= 1000
@@ -265,7 +266,7 @@ def test_a_failed_finished_flag_leaves_the_last_move_whole(
 
 @pytest.mark.parametrize("lang", ["en", "id", "nl"])
 def test_a_move_posted_while_the_database_is_full_gets_a_clear_notice(
-    app: Flask, hub: Hub, clock: ManualClock, lang: str
+    app: Lapau, hub: Hub, clock: ManualClock, lang: str
 ) -> None:
     client = app.test_client()
     with client.session_transaction() as cookie:
@@ -290,7 +291,7 @@ def test_a_move_posted_while_the_database_is_full_gets_a_clear_notice(
 
 
 def test_a_socket_move_while_the_database_is_locked_gets_a_clear_notice(
-    app: Flask, hub: Hub, clock: ManualClock
+    app: Lapau, hub: Hub, clock: ManualClock
 ) -> None:
     session = open_table(hub, "koikoi")
     to_seat(clock, session)

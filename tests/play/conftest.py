@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from flask import Flask
 
 from webapp.play.hub import Hub, TableSession
 from webapp.play.store import Seat
+from webapp.services import Lapau
 
 
 @dataclass
@@ -82,7 +82,7 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def hub(app: Flask, clock: ManualClock) -> Hub:
+def hub(app: Lapau, clock: ManualClock) -> Hub:
     found: Hub = app.services.hub
     clock.hold(found)
     return found

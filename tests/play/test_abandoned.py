@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.play.conftest import ManualClock, Practice, Recorder
 from webapp.play.hub import Hub, Listener
 from webapp.play.routes import MAX_UNFINISHED
+from webapp.services import Lapau
 
 GAMES = [("koa", {"mode": "quick"}), ("kowah", {"players": 3}), ("koikoi", {"rounds": 3})]
 
@@ -58,7 +58,7 @@ def open_practice(client: FlaskClient) -> str:
 
 
 def test_a_player_keeps_at_most_a_few_unfinished_practice_tables(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     ManualClock().hold(app.services.hub)
     opened = [open_practice(client) for _ in range(MAX_UNFINISHED + 1)]
@@ -74,7 +74,7 @@ def test_a_player_keeps_at_most_a_few_unfinished_practice_tables(
     [("en", "End this match"), ("id", "Akhiri pertandingan ini"), ("nl", "Deze partij beëindigen")],
 )
 def test_a_player_ends_an_unfinished_table_from_the_list(
-    app: Flask, client: FlaskClient, lang: str, words: str
+    app: Lapau, client: FlaskClient, lang: str, words: str
 ) -> None:
     ManualClock().hold(app.services.hub)
     table_id = open_practice(client)

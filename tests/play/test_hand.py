@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask
-
 from tests.play.conftest import ManualClock
 from webapp.play.hub import TableSession
 from webapp.play.render import render_layout
+from webapp.services import Lapau
 
 
-def hand_on_the_page(app: Flask, session: TableSession) -> str:
+def hand_on_the_page(app: Lapau, session: TableSession) -> str:
     """Seat 0's hand as the table page draws it (a socket's render leaves the disabled
     state to table.js)."""
     with app.test_request_context(f"/en/table/{session.id}"):
@@ -22,7 +21,7 @@ def hand_on_the_page(app: Flask, session: TableSession) -> str:
 
 
 def test_the_hand_is_disabled_but_at_your_throw_and_after_the_match(
-    app: Flask, clock: ManualClock, practice: object
+    app: Lapau, clock: ManualClock, practice: object
 ) -> None:
     session = practice("koa", mode="quick")  # type: ignore[operator]
     clock.run_until(lambda: session.game.to_act(session.state) == 0)
@@ -38,7 +37,7 @@ def test_the_hand_is_disabled_but_at_your_throw_and_after_the_match(
 
 
 def test_a_card_the_rules_refuse_is_marked_with_the_reason(
-    app: Flask, clock: ManualClock, practice: object
+    app: Lapau, clock: ManualClock, practice: object
 ) -> None:
     session = practice("kowah", players=2)  # type: ignore[operator]
     while True:  # to a turn of seat 0 that can take the latest discard

@@ -12,12 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from flask import Flask, g
+from flask import g
 from flask_babel import get_locale
 
 from tests.play.conftest import ManualClock
 from webapp.play.hub import Audience, Hub, TableSession
 from webapp.play.render import render_fragments
+from webapp.services import Lapau
 
 # Rendering: the stored log is replayed the same on either database.
 pytestmark = pytest.mark.databases("sqlite")
@@ -30,7 +31,7 @@ CASES = [
 STYLES = [("en", False), ("nl", True), ("id", False)]
 
 
-def page_fragments(app: Flask, session: TableSession, listener: Audience) -> dict[str, str]:
+def page_fragments(app: Lapau, session: TableSession, listener: Audience) -> dict[str, str]:
     """The fragments as the table page draws them: the whole layout, nothing remembered."""
     with app.test_request_context(f"/{listener.language}/"):
         g.lang_code = listener.language
@@ -48,7 +49,7 @@ def each_move(session: TableSession, clock: ManualClock, check: Callable[[], Non
 
 @pytest.mark.parametrize(("game", "options", "seed"), CASES)
 def test_a_remembered_render_equals_a_fresh_one_after_every_move(
-    app: Flask,
+    app: Lapau,
     hub: Hub,
     clock: ManualClock,
     practice: Any,
@@ -91,7 +92,7 @@ def test_a_remembered_part_is_not_drawn_again(hub: Hub, practice: Any) -> None:
 
 
 def test_each_listener_reads_its_own_language_whoever_moved(
-    app: Flask, hub: Hub, practice: Any
+    app: Lapau, hub: Hub, practice: Any
 ) -> None:
     """A move is rendered for everyone inside the mover's request, whose language the
     translations have already settled on; the other listeners must not get it."""

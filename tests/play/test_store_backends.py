@@ -8,16 +8,16 @@ from __future__ import annotations
 import time
 
 import pytest
-from flask import Flask
 
 from tests.postgres import Cluster
 from webapp import db
 from webapp.play.store import Seat, Store, StoreError
+from webapp.services import Lapau
 
 SEATS = [Seat("human", player="g-a"), Seat("bot", level="easy", name="Bot")]
 
 
-def new_table(app: Flask, table_id: str = "t1") -> Store:
+def new_table(app: Lapau, table_id: str = "t1") -> Store:
     store = Store(app.services.database)
     store.create(table_id, "koikoi", 5, {"rounds": 3}, SEATS, "g-a")
     return store
@@ -29,7 +29,7 @@ def stored(store: Store, table_id: str = "t1") -> tuple[str, ...]:
     return found.log
 
 
-def test_a_step_stored_twice_is_refused_and_the_first_kept(app: Flask) -> None:
+def test_a_step_stored_twice_is_refused_and_the_first_kept(app: Lapau) -> None:
     store = new_table(app)
     store.append("t1", 0, "play a", 0)
     with pytest.raises(StoreError):
@@ -40,7 +40,7 @@ def test_a_step_stored_twice_is_refused_and_the_first_kept(app: Flask) -> None:
 
 @pytest.mark.databases("postgresql")
 def test_a_lock_held_elsewhere_is_waited_for_then_refused(
-    app: Flask, postgres: Cluster, monkeypatch: pytest.MonkeyPatch
+    app: Lapau, postgres: Cluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(db, "LOCK_TIMEOUT_MS", 100)
     store = new_table(app)
@@ -60,7 +60,7 @@ def test_a_lock_held_elsewhere_is_waited_for_then_refused(
 
 
 @pytest.mark.databases("postgresql")
-def test_connections_the_server_dropped_cost_no_move(app: Flask, postgres: Cluster) -> None:
+def test_connections_the_server_dropped_cost_no_move(app: Lapau, postgres: Cluster) -> None:
     store = new_table(app)
     store.append("t1", 0, "play a", 0)
     postgres.disconnect("lapau")

@@ -6,13 +6,13 @@ import random
 import re
 
 import pytest
-from flask import Flask
 
 from tests.play.conftest import ManualClock, Recorder
 from tests.test_catalogs import YOU_AS_THIRD_PERSON
 from webapp.game import registry
 from webapp.play.hub import Listener, TableSession
 from webapp.play.render import render_fragments
+from webapp.services import Lapau
 
 # Sentences: the stored log is replayed the same on either database (tests/play/test_hub.py
 # checks the stored moves on both).
@@ -46,7 +46,7 @@ def test_no_sentence_about_you_uses_a_third_person_verb(
     assert not YOU_AS_THIRD_PERSON.findall(text)
 
 
-def test_the_first_turn_of_a_kowah_deal_offers_the_stock_only(app: Flask, practice: object) -> None:
+def test_the_first_turn_of_a_kowah_deal_offers_the_stock_only(app: Lapau, practice: object) -> None:
     kowah = registry.get("kowah")
     options = {**kowah.default_options, "players": 3}
     seed = next(s for s in range(100) if kowah.to_act(kowah.new_game(s, options)) == 0)

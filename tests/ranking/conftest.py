@@ -8,12 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from flask import Flask
 
 from webapp.auth import accounts
 from webapp.auth.models import User
 from webapp.play.hub import Hub, TableSession
 from webapp.play.store import Seat
+from webapp.services import Lapau
 
 
 class Clock:
@@ -35,14 +35,14 @@ class Clock:
 
 
 @pytest.fixture
-def hub(app: Flask) -> Hub:
+def hub(app: Lapau) -> Hub:
     found: Hub = app.services.hub
     found.scheduler = Clock()
     return found
 
 
 @pytest.fixture
-def users(app: Flask) -> Callable[..., list[User]]:
+def users(app: Lapau) -> Callable[..., list[User]]:
     """Make accounts by name (inside the app's context)."""
 
     def make(*names: str) -> list[User]:

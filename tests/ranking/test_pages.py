@@ -9,7 +9,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from sqlmodel import Session
 
@@ -19,12 +18,13 @@ from webapp.auth.models import User
 from webapp.game.protocol import Outcome
 from webapp.locale import LANGUAGES
 from webapp.ranking import ratings
+from webapp.services import Lapau
 
 SVG = "{http://www.w3.org/2000/svg}"
 KOA_TEAMS = ((0, 2), (1, 3))
 
 
-def rate(app: Flask, game: str, people: list[User], winners: tuple[int, ...], n: int) -> None:
+def rate(app: Lapau, game: str, people: list[User], winners: tuple[int, ...], n: int) -> None:
     """Rate one made-up table of ``game`` for ``people`` (seat order) won by ``winners``."""
     teams = KOA_TEAMS if game == "koa" else tuple((seat,) for seat in range(len(people)))
     outcome = Outcome(winners, (0,) * len(people), "test")
@@ -72,7 +72,7 @@ def test_an_unknown_game_or_player_is_not_found(
 
 
 def test_the_leaderboard_lists_the_best_first(
-    app: Flask, client: FlaskClient, users: Callable[..., list[User]]
+    app: Lapau, client: FlaskClient, users: Callable[..., list[User]]
 ) -> None:
     rina, budi, sari = users("rina", "budi", "sari")
     for n in range(3):
@@ -87,7 +87,7 @@ def test_the_leaderboard_lists_the_best_first(
 
 
 def test_the_signed_in_player_sees_their_row(
-    app: Flask, client: FlaskClient, users: Callable[..., list[User]]
+    app: Lapau, client: FlaskClient, users: Callable[..., list[User]]
 ) -> None:
     rina, budi = users("rina", "budi")
     rate(app, "koikoi", [rina, budi], (1,), 1)
@@ -97,7 +97,7 @@ def test_the_signed_in_player_sees_their_row(
 
 
 def test_a_profile_shows_ratings_tier_games_results_and_a_chart(
-    app: Flask, client: FlaskClient, users: Callable[..., list[User]]
+    app: Lapau, client: FlaskClient, users: Callable[..., list[User]]
 ) -> None:
     rina, budi, sari, tono = users("rina", "budi", "sari", "tono")
     for n in range(12):
@@ -143,7 +143,7 @@ def test_a_player_without_matches_reads_well(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_pages_speak_every_language(
-    app: Flask, client: FlaskClient, users: Callable[..., list[User]], lang: str
+    app: Lapau, client: FlaskClient, users: Callable[..., list[User]], lang: str
 ) -> None:
     rina, budi = users("rina", "budi")
     rate(app, "koikoi", [rina, budi], (0,), 1)
@@ -174,7 +174,7 @@ def first_load(client: FlaskClient, path: str) -> tuple[int, int]:
 
 @pytest.mark.databases("sqlite")  # page weight, not what is stored
 def test_full_pages_stay_within_the_budgets(
-    app: Flask, client: FlaskClient, users: Callable[..., list[User]]
+    app: Lapau, client: FlaskClient, users: Callable[..., list[User]]
 ) -> None:
     """The heaviest pages: 50 players on a board, a profile with every game played often."""
     with Session(app.services.database, expire_on_commit=False) as db:

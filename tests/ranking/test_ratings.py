@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from flask import Flask
 from sqlmodel import Session, select
 
 from tests.play.conftest import Recorder
@@ -19,6 +18,7 @@ from webapp.play.hub import Hub, Listener, TableSession
 from webapp.play.store import Seat, TableBroken
 from webapp.ranking import ratings
 from webapp.ranking.models import RatedResult, RatedTable, Rating
+from webapp.services import Lapau
 
 GAMES = [
     ("koa", {"mode": "quick"}, ["rina", "budi", "sari", "tono"]),
@@ -28,14 +28,14 @@ GAMES = [
 ]
 
 
-def rows(app: Flask, model: Any) -> list[Any]:
+def rows(app: Lapau, model: Any) -> list[Any]:
     with Session(app.services.database) as db:
         return list(db.exec(select(model)).all())
 
 
 @pytest.mark.parametrize(("game", "options", "names"), GAMES)
 def test_an_all_human_table_is_rated_when_it_ends(
-    app: Flask,
+    app: Lapau,
     finished_table: Callable[..., TableSession],
     game: str,
     options: dict[str, Any],
@@ -62,7 +62,7 @@ def test_an_all_human_table_is_rated_when_it_ends(
         assert ranking.table_change(session.id, "u-999") is None
 
 
-def test_koa_mandan_move_together(app: Flask, finished_table: Callable[..., TableSession]) -> None:
+def test_koa_mandan_move_together(app: Lapau, finished_table: Callable[..., TableSession]) -> None:
     session = finished_table("koa", ["rina", "budi", "sari", "tono"], mode="quick")
     with app.app_context():
         values = [ranking.rating_of(seat.player or "", "koa") for seat in session.seats]
@@ -71,7 +71,7 @@ def test_koa_mandan_move_together(app: Flask, finished_table: Callable[..., Tabl
 
 
 def test_a_table_is_rated_once(
-    app: Flask, hub: Hub, finished_table: Callable[..., TableSession]
+    app: Lapau, hub: Hub, finished_table: Callable[..., TableSession]
 ) -> None:
     session = finished_table("koikoi", ["rina", "budi"], rounds=3)
     with app.app_context():
@@ -87,7 +87,7 @@ def test_a_table_is_rated_once(
 
 
 def test_a_restarted_server_does_not_rate_a_finished_table_again(
-    app: Flask, hub: Hub, finished_table: Callable[..., TableSession]
+    app: Lapau, hub: Hub, finished_table: Callable[..., TableSession]
 ) -> None:
     session = finished_table("koikoi", ["rina", "budi"], rounds=3)
     hub.sessions.clear()
@@ -98,7 +98,7 @@ def test_a_restarted_server_does_not_rate_a_finished_table_again(
 
 
 def test_later_tables_build_on_the_ratings(
-    app: Flask, finished_table: Callable[..., TableSession]
+    app: Lapau, finished_table: Callable[..., TableSession]
 ) -> None:
     for seed in (3, 4, 5):
         finished_table("koikoi", ["rina", "budi"], seed=seed, rounds=3)
@@ -127,7 +127,7 @@ def test_later_tables_build_on_the_ratings(
     ids=["bot", "guest", "same-account-twice", "unknown-account"],
 )
 def test_not_rated_unless_every_seat_is_a_different_signed_in_person(
-    app: Flask,
+    app: Lapau,
     hub: Hub,
     users: Callable[..., list[User]],
     odd_seat: Seat,
@@ -142,7 +142,7 @@ def test_not_rated_unless_every_seat_is_a_different_signed_in_person(
 
 
 def test_a_bot_in_a_koa_team_keeps_the_table_unrated(
-    app: Flask, hub: Hub, users: Callable[..., list[User]]
+    app: Lapau, hub: Hub, users: Callable[..., list[User]]
 ) -> None:
     people = users("rina", "budi", "sari")
     seats = [*human_seats(people), Seat("bot", level="easy", name="Sutan")]
@@ -152,7 +152,7 @@ def test_a_bot_in_a_koa_team_keeps_the_table_unrated(
 
 
 def test_a_drawn_kowah_deal_is_half_a_point_against_everyone(
-    app: Flask, users: Callable[..., list[User]]
+    app: Lapau, users: Callable[..., list[User]]
 ) -> None:
     people = users("rina", "budi", "sari")
     outcome = Outcome(winners=(), points=(0, 0, 0), reason="stock-out")
@@ -166,7 +166,7 @@ def test_a_drawn_kowah_deal_is_half_a_point_against_everyone(
 
 
 def test_a_deleted_account_takes_its_ratings_along(
-    app: Flask, finished_table: Callable[..., TableSession]
+    app: Lapau, finished_table: Callable[..., TableSession]
 ) -> None:
     finished_table("koikoi", ["rina", "budi"], rounds=3)
     with app.app_context():
@@ -179,7 +179,7 @@ def test_a_deleted_account_takes_its_ratings_along(
     assert {row.user_id for row in rows(app, RatedResult)} == {2}
 
 
-def test_rating_of_an_unrated_player_or_a_guest_is_the_start(app: Flask) -> None:
+def test_rating_of_an_unrated_player_or_a_guest_is_the_start(app: Lapau) -> None:
     with app.app_context():
         assert ranking.rating_of("u-12345", "koa") == 1500.0
         assert ranking.rating_of("g-someone", "koikoi") == 1500.0
@@ -187,7 +187,7 @@ def test_rating_of_an_unrated_player_or_a_guest_is_the_start(app: Flask) -> None
 
 
 def test_a_table_the_server_stopped_before_rating_is_caught_up(
-    app: Flask, hub: Hub, finished_table: Callable[..., TableSession]
+    app: Lapau, hub: Hub, finished_table: Callable[..., TableSession]
 ) -> None:
     hooks = list(hub.on_finish)
     hub.on_finish.clear()  # as if the process died between the last move and the rating
@@ -218,7 +218,7 @@ def test_a_koikoi_match_under_house_rules_is_never_rated(
 
 
 def test_a_finished_table_whose_log_no_longer_replays_is_never_rated(
-    app: Flask, hub: Hub, finished_table: Callable[..., TableSession]
+    app: Lapau, hub: Hub, finished_table: Callable[..., TableSession]
 ) -> None:
     hooks = list(hub.on_finish)
     hub.on_finish.clear()  # both ended while the server was stopping
@@ -237,7 +237,7 @@ def test_a_finished_table_whose_log_no_longer_replays_is_never_rated(
 
 
 def test_a_clash_over_a_first_rating_row_is_tried_again(
-    app: Flask, users: Callable[..., list[User]], monkeypatch: pytest.MonkeyPatch
+    app: Lapau, users: Callable[..., list[User]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     people = users("rina", "budi")
     original = ratings._rate_once
@@ -258,7 +258,7 @@ def test_a_clash_over_a_first_rating_row_is_tried_again(
 
 
 def test_the_last_move_shows_each_player_their_new_rating(
-    app: Flask, hub: Hub, users: Callable[..., list[User]]
+    app: Lapau, hub: Hub, users: Callable[..., list[User]]
 ) -> None:
     people = [users(name)[0] for name in ("rina", "budi")]
     session = hub.create("koikoi", {"rounds": 3}, human_seats(people), owner=people[0].player)

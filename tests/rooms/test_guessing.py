@@ -7,17 +7,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.play.conftest import ManualClock
 from webapp.rooms.live import Rooms
+from webapp.services import Lapau
 
 CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 
 
 @pytest.fixture(autouse=True)
-def still(app: Flask) -> ManualClock:
+def still(app: Lapau) -> ManualClock:
     return ManualClock().hold(app.services.hub)
 
 
@@ -28,7 +28,7 @@ def create(client: FlaskClient) -> str:
     return found.group(1)
 
 
-def stranger(app: Flask) -> FlaskClient:
+def stranger(app: Lapau) -> FlaskClient:
     """A guest with an id of their own, seated in no room."""
     other = app.test_client()
     other.get("/en/play/koa")
@@ -36,14 +36,14 @@ def stranger(app: Flask) -> FlaskClient:
     return other
 
 
-def rooms(app: Flask) -> Rooms:
+def rooms(app: Lapau) -> Rooms:
     found: Rooms = app.services.rooms
     return found
 
 
 @pytest.mark.parametrize(("door", "form"), [("name", {"name": "Mallory"}), ("act", {"a": "ready"})])
 def test_a_stranger_gets_the_same_answer_for_a_real_room_and_a_made_up_one(
-    app: Flask, client: FlaskClient, door: str, form: dict[str, str]
+    app: Lapau, client: FlaskClient, door: str, form: dict[str, str]
 ) -> None:
     real = create(client)
     other = stranger(app)
@@ -58,7 +58,7 @@ def test_a_stranger_gets_the_same_answer_for_a_real_room_and_a_made_up_one(
 
 
 @pytest.mark.parametrize("door", ["name", "act"])
-def test_every_door_that_takes_a_code_counts_a_guess(app: Flask, door: str) -> None:
+def test_every_door_that_takes_a_code_counts_a_guess(app: Lapau, door: str) -> None:
     other = stranger(app)
     statuses = [
         other.post(f"/en/room/ZZZ{n}22/{door}", data={"a": "ready", "name": "x"}).status_code
@@ -78,7 +78,7 @@ def test_every_door_that_takes_a_code_counts_a_guess(app: Flask, door: str) -> N
     ],
 )
 def test_a_locked_room_lets_no_one_new_in(
-    app: Flask, client: FlaskClient, lang: str, button: str, notice: str
+    app: Lapau, client: FlaskClient, lang: str, button: str, notice: str
 ) -> None:
     code = create(client)
     friend = app.test_client()

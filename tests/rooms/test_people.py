@@ -5,14 +5,14 @@ come back with a fresh cookie."""
 from __future__ import annotations
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import sign_up
 from tests.rooms.test_guessing import create, rooms, still  # noqa: F401 - fixture
+from webapp.services import Lapau
 
 
-def names(app: Flask, code: str) -> list[str]:
+def names(app: Lapau, code: str) -> list[str]:
     room = rooms(app).get(code)
     assert room is not None
     return [place.name for place in room.seats if place is not None]
@@ -22,7 +22,7 @@ def names(app: Flask, code: str) -> list[str]:
     "name", ["Malin (Hard)", "malin", "Baba Liem", "You", "kamu", "Jij", "bot Rina", "budi"]
 )
 def test_a_guest_cannot_take_a_bots_an_accounts_or_your_name(
-    app: Flask, client: FlaskClient, name: str
+    app: Lapau, client: FlaskClient, name: str
 ) -> None:
     sign_up(app.test_client(), "budi")
     code = create(client)
@@ -38,14 +38,14 @@ def test_a_guest_cannot_take_a_bots_an_accounts_or_your_name(
     assert names(app, code) == ["Rina", "Citra"]
 
 
-def test_a_real_name_that_starts_like_a_bots_is_fine(app: Flask, client: FlaskClient) -> None:
+def test_a_real_name_that_starts_like_a_bots_is_fine(app: Lapau, client: FlaskClient) -> None:
     code = create(client)
     app.test_client().post("/en/room/join", data={"code": code, "name": "Malinda"})
     assert names(app, code) == ["Rina", "Malinda"]
 
 
 @pytest.mark.parametrize(("lang", "mark"), [("en", "guest"), ("id", "tamu"), ("nl", "gast")])
-def test_guests_are_marked_as_guests(app: Flask, client: FlaskClient, lang: str, mark: str) -> None:
+def test_guests_are_marked_as_guests(app: Lapau, client: FlaskClient, lang: str, mark: str) -> None:
     code = create(client)
     member = app.test_client()
     sign_up(member, "budi")
@@ -54,7 +54,7 @@ def test_guests_are_marked_as_guests(app: Flask, client: FlaskClient, lang: str,
     assert page.count(f'<span class="guest-mark">{mark}</span>') == 1  # Rina, not budi
 
 
-def test_a_removed_guest_cannot_return_with_a_fresh_cookie(app: Flask, client: FlaskClient) -> None:
+def test_a_removed_guest_cannot_return_with_a_fresh_cookie(app: Lapau, client: FlaskClient) -> None:
     code = create(client)
     app.test_client().post("/en/room/join", data={"code": code, "name": "Mallory"})
     client.post(f"/en/room/{code}/act", data={"a": "kick 1"})
@@ -70,7 +70,7 @@ def test_a_removed_guest_cannot_return_with_a_fresh_cookie(app: Flask, client: F
 
 @pytest.mark.parametrize(("lang", "mark"), [("en", "guest"), ("id", "tamu"), ("nl", "gast")])
 def test_guests_are_marked_as_guests_at_the_table(
-    app: Flask, client: FlaskClient, lang: str, mark: str
+    app: Lapau, client: FlaskClient, lang: str, mark: str
 ) -> None:
     code = create(client)
     friend = app.test_client()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import PASSWORD, csrf_app, sign_up, token_of  # noqa: F401 - fixture
@@ -14,12 +13,13 @@ from webapp.play.hub import Listener
 from webapp.rooms import invite_link
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import Room
+from webapp.services import Lapau
 
 CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 
 
 @pytest.fixture(autouse=True)
-def still(app: Flask) -> ManualClock:
+def still(app: Lapau) -> ManualClock:
     """Tables opened here hold still: no bot or turn timer runs unless the test says so."""
     return ManualClock().hold(app.services.hub)
 
@@ -33,13 +33,13 @@ def create(client: FlaskClient, game: str = "koa", name: str | None = None) -> s
     return found.group(1)
 
 
-def rooms(app: Flask) -> Rooms:
+def rooms(app: Lapau) -> Rooms:
     found: Rooms = app.services.rooms
     return found
 
 
 def test_creating_a_room_seats_the_host_and_shows_the_code_and_link(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     code = create(client, name="Rina")
     page = client.get(f"/en/room/{code}").text
@@ -50,7 +50,7 @@ def test_creating_a_room_seats_the_host_and_shows_the_code_and_link(
     assert room is not None and room.seats[0] is not None and room.seats[0].name == "Rina"
 
 
-def test_joining_by_a_typed_code_takes_a_seat(app: Flask, client: FlaskClient) -> None:
+def test_joining_by_a_typed_code_takes_a_seat(app: Lapau, client: FlaskClient) -> None:
     code = create(client, name="Rina")
     friend = app.test_client()
     response = friend.post("/en/room/join", data={"code": code.lower(), "name": "Budi"})
@@ -76,7 +76,7 @@ def test_a_wrong_code_gets_a_clear_localized_message(
     assert client.get(f"/{lang}/room/ZZZ999").status_code == 404
 
 
-def test_an_expired_code_says_the_room_has_closed(app: Flask, client: FlaskClient) -> None:
+def test_an_expired_code_says_the_room_has_closed(app: Lapau, client: FlaskClient) -> None:
     code = create(client)
     client.post(f"/en/room/{code}/act", data={"a": "leave"})
     response = app.test_client().post("/en/room/join", data={"code": code})
@@ -99,7 +99,7 @@ def test_creating_rooms_is_rate_limited(client: FlaskClient) -> None:
     assert client.post("/en/room/new", data={"game": "koa"}).status_code == 429
 
 
-def test_a_full_or_started_room_says_so(app: Flask, client: FlaskClient) -> None:
+def test_a_full_or_started_room_says_so(app: Lapau, client: FlaskClient) -> None:
     code = create(client, "koikoi")
     app.test_client().post("/en/room/join", data={"code": code})
     third = app.test_client()
@@ -109,7 +109,7 @@ def test_a_full_or_started_room_says_so(app: Flask, client: FlaskClient) -> None
 
 
 def test_host_actions_are_refused_to_a_player_and_change_nothing(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     code = create(client)
     friend = app.test_client()
@@ -123,7 +123,7 @@ def test_host_actions_are_refused_to_a_player_and_change_nothing(
     assert "Only the host can do that." in page
 
 
-def test_a_stranger_cannot_act_in_a_room(app: Flask, client: FlaskClient) -> None:
+def test_a_stranger_cannot_act_in_a_room(app: Lapau, client: FlaskClient) -> None:
     code = create(client)
     stranger = app.test_client()
     assert stranger.post(f"/en/room/{code}/act", data={"a": "start"}).status_code == 403
@@ -135,7 +135,7 @@ def test_a_stranger_cannot_act_in_a_room(app: Flask, client: FlaskClient) -> Non
 
 
 def test_a_started_room_sends_its_players_to_the_table_and_others_may_watch(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     code = create(client, "koikoi")
     response = client.post(f"/en/room/{code}/act", data={"a": "fill"})
@@ -169,7 +169,7 @@ def test_a_rooms_house_rules_say_unrated_before_the_match_and_are_the_tables(
 
 
 @pytest.mark.databases("sqlite")  # the forms' tokens, not what is stored
-def test_every_room_form_carries_the_csrf_token(csrf_app: Flask) -> None:  # noqa: F811
+def test_every_room_form_carries_the_csrf_token(csrf_app: Lapau) -> None:  # noqa: F811
     client = csrf_app.test_client()
     page = client.get("/en/room/").text
     assert client.post("/en/room/new", data={"game": "koa"}).status_code == 400
@@ -180,7 +180,7 @@ def test_every_room_form_carries_the_csrf_token(csrf_app: Flask) -> None:  # noq
         assert html.count("<form") == html.count('name="csrf_token"'), path
 
 
-def test_signed_in_players_are_named_by_their_username(app: Flask, client: FlaskClient) -> None:
+def test_signed_in_players_are_named_by_their_username(app: Lapau, client: FlaskClient) -> None:
     assert sign_up(client, "rina_host") == 303
     code = create(client, name="ignored")
     room = rooms(app).get(code)
@@ -189,7 +189,7 @@ def test_signed_in_players_are_named_by_their_username(app: Flask, client: Flask
 
 
 def test_hooks_hear_every_change_and_the_invite_link_is_the_room_page(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     heard: list[tuple[str, str]] = []
     rooms(app).on_change.append(lambda room, event: heard.append((room.code, event)))
@@ -201,7 +201,7 @@ def test_hooks_hear_every_change_and_the_invite_link_is_the_room_page(
         assert invite_link(code, "nl") == f"http://localhost/nl/room/{code}"
 
 
-def test_a_hook_that_fails_does_not_undo_the_change(app: Flask, client: FlaskClient) -> None:
+def test_a_hook_that_fails_does_not_undo_the_change(app: Lapau, client: FlaskClient) -> None:
     def broken(_room: Room, _event: str) -> None:
         raise RuntimeError("boom")
 
@@ -211,7 +211,7 @@ def test_a_hook_that_fails_does_not_undo_the_change(app: Flask, client: FlaskCli
 
 
 def test_a_guest_names_themself_in_the_room_and_everyone_sees_it(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     code = create(client, name="")
     room = rooms(app).get(code)
@@ -229,7 +229,7 @@ def test_a_guest_names_themself_in_the_room_and_everyone_sees_it(
     assert response.status_code == 404  # a stranger learns nothing of the room
 
 
-def test_without_scripts_the_room_works_through_its_forms(csrf_app: Flask) -> None:  # noqa: F811
+def test_without_scripts_the_room_works_through_its_forms(csrf_app: Lapau) -> None:  # noqa: F811
     """Every button of the room is a form posted with the page's CSRF token."""
     ManualClock().hold(csrf_app.services.hub)
     host, friend = csrf_app.test_client(), csrf_app.test_client()
@@ -251,7 +251,7 @@ def test_without_scripts_the_room_works_through_its_forms(csrf_app: Flask) -> No
 
 
 def test_play_again_opens_one_rematch_room_with_the_same_players(
-    app: Flask, client: FlaskClient, still: ManualClock
+    app: Lapau, client: FlaskClient, still: ManualClock
 ) -> None:
     code = create(client, "koikoi", name="Rina")
     friend, stranger = app.test_client(), app.test_client()
@@ -259,6 +259,7 @@ def test_play_again_opens_one_rematch_room_with_the_same_players(
     friend.post(f"/en/room/{code}/act", data={"a": "ready"})
     table_id = client.post(f"/en/room/{code}/act", data={"a": "start"}).location.rsplit("/")[-1]
     session = app.services.hub.get(table_id)
+    assert session is not None
     # Rina's page listens, so the turn timers play for both to the end (a table nobody
     # listens to pauses).
     session.join(Listener(Recorder(session), 0, "en"))
@@ -282,7 +283,7 @@ def test_play_again_opens_one_rematch_room_with_the_same_players(
 
 
 def test_a_practice_tables_play_again_stays_a_practice_table(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     response = client.post("/en/play/koikoi", data={"rounds": "3", "level": "easy"})
     table_id = response.location.rsplit("/")[-1]
@@ -290,7 +291,7 @@ def test_a_practice_tables_play_again_stays_a_practice_table(
     assert client.post(f"/en/room/again/{table_id}").status_code == 404
 
 
-def test_a_guest_who_signs_in_keeps_their_seat_and_hosting(app: Flask, client: FlaskClient) -> None:
+def test_a_guest_who_signs_in_keeps_their_seat_and_hosting(app: Lapau, client: FlaskClient) -> None:
     code = create(client, name="Rina")
     friend = app.test_client()
     friend.post("/en/room/join", data={"code": code, "name": "Budi"})

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from flask import Flask
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
 from webapp.auth import accounts
 from webapp.auth.models import User
 from webapp.db import engine
+from webapp.services import Lapau
 from webapp.social import friends
 from webapp.social.models import Friendship
 
@@ -19,7 +19,7 @@ Make = Callable[[str], int]
 
 
 @pytest.fixture
-def make(app: Flask) -> Make:
+def make(app: Lapau) -> Make:
     def make_user(name: str) -> int:
         user = accounts.create_user(name, None)
         assert user is not None and user.id is not None
@@ -29,7 +29,7 @@ def make(app: Flask) -> Make:
 
 
 @pytest.fixture(autouse=True)
-def context(app: Flask) -> Iterator[None]:
+def context(app: Lapau) -> Iterator[None]:
     with app.app_context():
         yield
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from flask import Flask
 
 from webapp.auth import accounts
+from webapp.services import Lapau
 from webapp.social import friends, invite
 from webapp.social.invites import Invites
 from webapp.social.live import social
 
 
 @pytest.fixture(autouse=True)
-def context(app: Flask) -> Iterator[None]:
+def context(app: Lapau) -> Iterator[None]:
     with app.app_context():
         yield
 
@@ -106,7 +106,7 @@ class FakeRoom:
         return self.full
 
 
-def test_a_waiting_room_shows_its_players_in_a_game_and_a_start_ends_it(app: Flask) -> None:
+def test_a_waiting_room_shows_its_players_in_a_game_and_a_start_ends_it(app: Lapau) -> None:
     hook = app.services.social.room_changed
     presence = social().presence
     page = presence.open("u-1")
@@ -124,7 +124,7 @@ def test_a_waiting_room_shows_its_players_in_a_game_and_a_start_ends_it(app: Fla
     presence.close(page)
 
 
-def test_leaving_a_waiting_room_ends_the_seat(app: Flask) -> None:
+def test_leaving_a_waiting_room_ends_the_seat(app: Lapau) -> None:
     hook = app.services.social.room_changed
     presence = social().presence
     page = presence.open("u-1")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import csrf_app, sign_up, token_of  # noqa: F401 - a fixture
+from webapp.services import Lapau
 from webapp.social import invite
 
 
-def member(app: Flask, name: str) -> FlaskClient:
+def member(app: Lapau, name: str) -> FlaskClient:
     client = app.test_client()
     assert sign_up(client, name) == 303
     return client
@@ -29,7 +29,7 @@ def test_the_friends_page_needs_an_account(client: FlaskClient) -> None:
     assert "/en/sign-in?next=" in response.location
 
 
-def test_a_request_answered_through_plain_forms(app: Flask) -> None:
+def test_a_request_answered_through_plain_forms(app: Lapau) -> None:
     ana, budi = member(app, "ana"), member(app, "budi")
     found = ana.get("/en/friends?q=bud").get_data(as_text=True)
     assert "budi" in found and "Add friend" in found
@@ -48,7 +48,7 @@ def test_a_request_answered_through_plain_forms(app: Flask) -> None:
     assert "No friends yet" in budi.get("/en/friends").get_data(as_text=True)
 
 
-def test_asking_for_nobody_or_yourself_is_explained(app: Flask) -> None:
+def test_asking_for_nobody_or_yourself_is_explained(app: Lapau) -> None:
     ana = member(app, "ana")
     ana.post("/en/friends/ask", data={"username": "nobody_here"})
     assert "Nobody plays under that username." in ana.get("/en/friends").get_data(as_text=True)
@@ -56,12 +56,12 @@ def test_asking_for_nobody_or_yourself_is_explained(app: Flask) -> None:
     assert "That is you." in ana.get("/en/friends").get_data(as_text=True)
 
 
-def test_an_unknown_action_is_not_found(app: Flask) -> None:
+def test_an_unknown_action_is_not_found(app: Lapau) -> None:
     ana = member(app, "ana")
     assert ana.post("/en/friends/1/befriend").status_code == 404
 
 
-def test_the_forms_need_their_csrf_token(csrf_app: Flask) -> None:  # noqa: F811
+def test_the_forms_need_their_csrf_token(csrf_app: Lapau) -> None:  # noqa: F811
     ana = csrf_app.test_client()
     token = token_of(ana.get("/en/sign-up").get_data(as_text=True))
     data = {"username": "ana", "password": "tea at the lapau", "csrf_token": token}
@@ -72,13 +72,13 @@ def test_the_forms_need_their_csrf_token(csrf_app: Flask) -> None:  # noqa: F811
     assert response.status_code == 303
 
 
-def test_friend_requests_are_rate_limited(app: Flask) -> None:
+def test_friend_requests_are_rate_limited(app: Lapau) -> None:
     ana = member(app, "ana")
     codes = [ana.post("/en/friends/ask", data={"username": "x"}).status_code for _ in range(21)]
     assert codes[:20] == [303] * 20 and codes[20] == 429
 
 
-def test_dismissing_an_invite_without_scripts_goes_back_to_the_page(app: Flask) -> None:
+def test_dismissing_an_invite_without_scripts_goes_back_to_the_page(app: Lapau) -> None:
     ana, budi = member(app, "ana"), member(app, "budi")
     ana.post("/en/friends/ask", data={"username": "budi"})
     budi.post("/en/friends/ask", data={"username": "ana"})
@@ -94,7 +94,7 @@ def test_dismissing_an_invite_without_scripts_goes_back_to_the_page(app: Flask) 
     assert 'class="toast"' not in budi.get("/nl/about").get_data(as_text=True)
 
 
-def test_joining_an_invite_leads_to_the_room_in_the_readers_language(app: Flask) -> None:
+def test_joining_an_invite_leads_to_the_room_in_the_readers_language(app: Lapau) -> None:
     ana, budi = member(app, "ana"), member(app, "budi")
     ana.post("/en/friends/ask", data={"username": "budi"})
     budi.post("/en/friends/ask", data={"username": "ana"})
@@ -107,14 +107,14 @@ def test_joining_an_invite_leads_to_the_room_in_the_readers_language(app: Flask)
     assert again.location == "/id/friends"
 
 
-def befriended(app: Flask) -> tuple[FlaskClient, FlaskClient]:
+def befriended(app: Lapau) -> tuple[FlaskClient, FlaskClient]:
     ana, budi = member(app, "ana"), member(app, "budi")
     ana.post("/en/friends/ask", data={"username": "budi"})
     budi.post("/en/friends/ask", data={"username": "ana"})
     return ana, budi
 
 
-def test_inviting_from_a_waiting_room_without_scripts_comes_back_to_the_room(app: Flask) -> None:
+def test_inviting_from_a_waiting_room_without_scripts_comes_back_to_the_room(app: Lapau) -> None:
     ana, budi = befriended(app)
     room = ana.post("/en/room/new", data={"game": "kowah"}).location
     assert "Invite a friend" in ana.get(room).get_data(as_text=True)
@@ -125,7 +125,7 @@ def test_inviting_from_a_waiting_room_without_scripts_comes_back_to_the_room(app
     assert "ana</b> invites you to a Kowah match" in budi.get("/en/").get_data(as_text=True)
 
 
-def test_an_invite_only_leads_to_a_waiting_room_the_sender_sits_in(app: Flask) -> None:
+def test_an_invite_only_leads_to_a_waiting_room_the_sender_sits_in(app: Lapau) -> None:
     ana, budi = befriended(app)
     theirs = budi.post("/en/room/new", data={"game": "koa"}).location
     for link in ("/en/play/", "/en/account/delete", theirs):
@@ -135,7 +135,7 @@ def test_an_invite_only_leads_to_a_waiting_room_the_sender_sits_in(app: Flask) -
     assert "invites you" not in budi.get("/en/").get_data(as_text=True)
 
 
-def test_inviting_through_htmx_answers_with_the_friends_row_marked(app: Flask) -> None:
+def test_inviting_through_htmx_answers_with_the_friends_row_marked(app: Lapau) -> None:
     ana, _budi = befriended(app)
     room = ana.post("/en/room/new", data={"game": "koa"}).location
     form = {"to": "2", "game": "koa", "link": room}
@@ -144,7 +144,7 @@ def test_inviting_through_htmx_answers_with_the_friends_row_marked(app: Flask) -
     assert response.status_code == 200 and html.startswith("<li") and "Invited" in html
 
 
-def test_an_account_id_too_big_for_the_database_is_not_found(app: Flask) -> None:
+def test_an_account_id_too_big_for_the_database_is_not_found(app: Lapau) -> None:
     # PostgreSQL refuses to compare an integer column with a number past its range.
     ana = member(app, "ana")
     for number in ("2147483648", "999999999999999999999999"):
