@@ -38,7 +38,6 @@ def init_app(app: Flask) -> None:
     rooms = services(app).rooms
     app.register_blueprint(routes.bp)
     app.jinja_env.globals.update(
-        room_code_length=logic.CODE_LENGTH,
         room_words=words,
         room_of_table=rooms.room_of_table,
     )
