@@ -1,8 +1,7 @@
 """Accounts: local sign-up and sign-in, Google and Apple through OpenID Connect.
 
 A signed-in person plays as ``u-<id>`` (see webapp/play/players.py); a guest who signs
-in keeps their tables.  ``init_app`` runs after the play blueprint is registered, so the
-rate limit on opening practice tables can wrap its view.
+in keeps their tables (the hub moves them; ``create_app`` lets the rooms follow).
 """
 
 from __future__ import annotations

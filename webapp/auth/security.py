@@ -1,4 +1,4 @@
-"""CSRF tokens on every form, and rate limits on the forms worth hammering.
+"""CSRF tokens on every form, the trusted proxies, and whose password a form is about.
 
 Flask-WTF's CSRFProtect refuses any POST without the session's token.  Its token carries a
 timestamp, so it changes every second; a page's ETag is therefore computed with the
