@@ -95,8 +95,8 @@ def create_app(config: Config | None = None) -> Lapau:
         providers=SignInProviders(app),
     )
 
-    hub.on_finish.extend([live_rooms.table_finished, social_live.table_finished])
-    hub.on_finish.append(make_hook(database))
+    rate = make_hook(database)
+    hub.on_finish.extend([live_rooms.table_finished, social_live.table_finished, rate])
     hub.on_transfer.append(live_rooms.transfer)
     live_rooms.on_change.append(social_live.room_changed)
 
