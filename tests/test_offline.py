@@ -117,7 +117,7 @@ def test_the_worker_keeps_its_languages_rules_pages_and_galleries(client: FlaskC
     assert sorted(kept) == sorted(f"/id{path}" for path in KEPT_PATHS)
     assert len(kept) == len(set(kept))
     assert 'const OFFLINE = "/id/offline";' in script
-    fingerprint = client.application.extensions["lapau.assets"].fingerprint
+    fingerprint = client.application.services.assets.fingerprint
     assert f'const CACHE = "lapau-id-{fingerprint}";' in script
     assert 'const PREFIX = "lapau-id-";' in script
 

@@ -17,7 +17,8 @@ def create_app(config: Config | None = None) -> Lapau:
 
     1. **Settings**, all read in webapp/config.py: from the environment by default, from
        a :class:`~webapp.config.TestConfig` in the tests.
-    2. **Holders** (webapp/services.py), each made once: the database engine, the open
+    2. **Holders** (webapp/services.py), each made once: the static files (read and
+       compressed), the database engine, the open
        sockets, the hub of live tables, the rooms (they open tables in the hub), friends
        and presence, the rate limiter (bound in step 5), the sign-in providers.
     3. **Events**, the only links between areas that are not plain calls: a finished
@@ -85,6 +86,7 @@ def create_app(config: Config | None = None) -> Lapau:
     live_rooms = Rooms(app, database, hub)
     social_live = Social(app)
     app.services = Services(
+        assets=assets.static_files(app),
         database=database,
         sockets=sockets.Sockets(app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"]),
         signed_in=AccountSockets(),

@@ -21,6 +21,8 @@ import brotli
 from flask import Flask, Response, abort, request
 from werkzeug.wrappers import Response as BaseResponse
 
+from webapp.services import services
+
 COMPRESSIBLE = (".css", ".js", ".svg", ".json", ".txt", ".html", ".xml", ".webmanifest")
 SKIPPED = {"README.md", "LICENSE.md"}
 YEAR = 365 * 24 * 3600
@@ -105,7 +107,12 @@ class Assets:
         return response.make_conditional(request)
 
 
+def static_files(app: Flask) -> Assets:
+    """The app's static files, read, named and compressed (once, at start-up)."""
+    return Assets(Path(app.root_path) / "static")
+
+
 def init_app(app: Flask) -> None:
-    assets = Assets(Path(app.root_path) / "static")
+    assets = services(app).assets
     app.add_url_rule("/static/<path:hashed_name>", "static", assets.serve)
     app.add_template_global(assets.url, "asset_url")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, render_template, url_for
+from flask import Blueprint, Flask, Response, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -24,6 +24,7 @@ from webapp.adapters import adapters
 from webapp.assets import Assets
 from webapp.display import Display, hex_colour
 from webapp.locale import current_language
+from webapp.services import services
 
 bp = Blueprint("offline", __name__)
 
@@ -50,8 +51,7 @@ ICONS = (
 
 
 def static_files() -> Assets:
-    assets: Assets = current_app.extensions["lapau.assets"]
-    return assets
+    return services().assets
 
 
 def cache_prefix(language: str) -> str:

@@ -1,7 +1,8 @@
 """The site's typed holders: what ``create_app`` builds once per app, reached by type.
 
-Every long-lived object the areas share (the database engine, the live tables, the
-rooms, friends and presence, the open sockets, the rate limiter, the sign-in providers)
+Every long-lived object the areas share (the static files, the database engine, the live
+tables, the rooms, friends and presence, the open sockets, the rate limiter, the sign-in
+providers)
 is a field of one :class:`Services`, kept on the app itself (:class:`Lapau`, Flask with
 that one attribute).  Code in a request, a socket or a command reads it with
 :func:`services`; a test holding the app reads ``app.services``.  One typed object
@@ -20,6 +21,7 @@ if TYPE_CHECKING:  # the areas import this module to find their holders
     from flask_limiter import Limiter
     from sqlalchemy import Engine
 
+    from webapp.assets import Assets
     from webapp.auth.live import AccountSockets
     from webapp.auth.oidc import SignInProviders
     from webapp.play.hub import Hub
@@ -32,6 +34,8 @@ if TYPE_CHECKING:  # the areas import this module to find their holders
 class Services:
     """What one app keeps in memory, built in ``create_app`` (which says in what order)."""
 
+    #: The static files under their hashed names, compressed (webapp/assets.py).
+    assets: Assets
     #: The SQLModel engine (webapp/db.py).
     database: Engine
     #: Every open WebSocket, for the shutdown and the log (webapp/sockets.py).
