@@ -27,9 +27,10 @@ def create_app(config: Config | None = None) -> Lapau:
        its players' presence and its invites.
     4. **Requests**: the URL converters (before any blueprint uses them), the logs, the
        health check's hook (before every other ``before_request`` hook: its answer
-       skips them), then languages, assets, headers, commands, error pages, template
-       helpers, and the areas' blueprints and socket routes (play's socket module
-       registers the Origin check that rooms' and social's sockets rely on).
+       skips them), then languages, assets, headers, commands, error pages, and the
+       areas' blueprints and socket routes (play's socket module registers the Origin
+       check that rooms' and social's sockets rely on); then every name templates may
+       use, in one list (webapp/templating.py).
     5. **Rate limits** last: they wrap the views that declare them
        (webapp/rate_limits.py), so every blueprint must be registered by then.
 
@@ -50,7 +51,6 @@ def create_app(config: Config | None = None) -> Lapau:
     app.config.from_mapping(config.settings(app.instance_path))
 
     from webapp import (
-        adapters,
         assets,
         auth,
         cli,
@@ -74,6 +74,7 @@ def create_app(config: Config | None = None) -> Lapau:
         schema,
         social,
         sockets,
+        templating,
     )
     from webapp.auth.live import AccountSockets
     from webapp.auth.oidc import SignInProviders
@@ -114,7 +115,6 @@ def create_app(config: Config | None = None) -> Lapau:
     cli.init_app(app)
     errors.init_app(app)
     display.init_app(app)
-    adapters.init_app(app)
     sockets.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(rules.bp)
@@ -124,6 +124,7 @@ def create_app(config: Config | None = None) -> Lapau:
     social.init_app(app)
     auth.init_app(app)
     ranking.init_app(app)
+    templating.init_app(app)
 
     rate_limits.bind(app, app.services.limiter)
     return app

@@ -115,4 +115,3 @@ def static_files(app: Flask) -> Assets:
 def init_app(app: Flask) -> None:
     assets = services(app).assets
     app.add_url_rule("/static/<path:hashed_name>", "static", assets.serve)
-    app.add_template_global(assets.url, "asset_url")

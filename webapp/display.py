@@ -197,5 +197,4 @@ def vary_on_save_data(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    app.add_template_global(current, "display_settings")
     app.after_request(vary_on_save_data)

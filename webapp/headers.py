@@ -109,6 +109,5 @@ def compress(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    app.add_template_global(inline_style)
     app.after_request(compress)
     app.after_request(secure)

@@ -84,9 +84,6 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=current_language)
     # Paragraph-long messages are extracted with their white space folded (babel.cfg).
     app.jinja_env.policies["ext.i18n.trimmed"] = True
-    app.add_template_global(translated_url)
-    app.add_template_global(current_language)
-    app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.url_value_preprocessor(pull_language)
     app.url_defaults(push_language)
     app.after_request(remember_language)

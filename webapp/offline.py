@@ -121,4 +121,3 @@ def worker() -> Response:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    app.jinja_env.globals["THEME_COLOUR"] = THEME_COLOUR

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from flask import Flask
 from flask_babel import lazy_gettext as _l
 
 from webapp.adapters.setup import Setup
@@ -131,12 +130,3 @@ def card(game: str, card_id: str) -> Card:
 def deck(game: str) -> tuple[Card, ...]:
     """Every card type of a game, in its deck's order."""
     return tuple(get(game).catalogue.values())
-
-
-def init_app(app: Flask) -> None:
-    app.add_template_global(adapters, "games")
-    app.add_template_global(card, "card_info")
-    app.add_template_global(deck, "card_deck")
-    for adapter in adapters():
-        app.jinja_env.globals.update(adapter.template_globals)
-        app.jinja_env.filters.update(adapter.template_filters)

@@ -10,7 +10,7 @@ from flask import Flask
 from flask_babel import lazy_gettext as _l
 from flask_login import LoginManager
 
-from webapp.auth import accounts, models, oidc, routes, security
+from webapp.auth import accounts, models, routes, security
 
 __all__ = ["init_app", "models"]
 
@@ -45,4 +45,3 @@ def init_app(app: Flask) -> None:
 
     app.register_blueprint(routes.bp)
     security.init_app(app)
-    app.add_template_global(oidc.providers, "sign_in_providers")

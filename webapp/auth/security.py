@@ -51,7 +51,7 @@ def refused(_error: CSRFError) -> tuple[str, int]:
 def init_app(app: Flask) -> None:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
     csrf.init_app(app)
-    # Flask-WTF offers its own csrf_token() as a global and by a context processor.
-    app.jinja_env.globals["csrf_token"] = form_token
+    # Flask-WTF offers its own csrf_token() as a global (replaced in webapp/templating.py)
+    # and by a context processor, replaced here.
     app.context_processor(lambda: {"csrf_token": form_token})
     app.register_error_handler(CSRFError, refused)

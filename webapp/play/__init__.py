@@ -1,4 +1,7 @@
-"""Live tables: practice against bots in the browser, over one WebSocket per table."""
+"""Live tables: practice against bots in the browser, over one WebSocket per table.
+
+The helpers below are the tables' template helpers (registered in webapp/templating.py).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from flask import Flask
 from sqlalchemy import Engine
 
 from webapp import adapters
-from webapp.play import markup, parts, routes, sockets, words
+from webapp.adapters.setup import Setup
+from webapp.play import parts, routes, sockets
 from webapp.play.hub import (
     Hub,
     Scheduler,
@@ -19,7 +23,7 @@ from webapp.play.hub import (
     gevent_scheduler,
     thread_scheduler,
 )
-from webapp.play.render import layout_template, make_renderer, split_fragments
+from webapp.play.render import make_renderer, split_fragments
 from webapp.play.store import Store
 
 
@@ -33,6 +37,10 @@ def bot_level(table: TableSession) -> str:
 
 def card_name(card_id: str, game: str) -> str:
     return str(adapters.card(game, card_id).name)
+
+
+def setup_of(game: str) -> Setup:
+    return adapters.get(game).setup
 
 
 def seat_name(seat: int, names: list[str]) -> str:
@@ -67,19 +75,4 @@ def make_hub(app: Flask, database: Engine) -> Hub:
 def init_app(app: Flask) -> None:
     app.register_blueprint(routes.bp)
     sockets.init_app(app)
-    app.jinja_env.globals.update(
-        words=words,
-        table_card=markup.card,
-        table_cards=markup.row,
-        table_buttons=markup.buttons,
-        table_button=markup.button,
-        move_form=markup.move_form,
-        hand_fieldset=markup.hand_fieldset,
-        layout_template=layout_template,
-        table_title=table_title,
-        bot_level=bot_level,
-        setup_of=lambda game: adapters.get(game).setup,
-        thrown_by=thrown_by,
-    )
     parts.install(app.jinja_env, split_fragments)
-    app.jinja_env.filters.update(card_name=card_name, seat_name=seat_name)

@@ -92,6 +92,5 @@ def seat_change(table: SeatedTable, seat: int | None) -> tuple[int, int] | None:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals["rating_change"] = seat_change
     app.register_blueprint(routes.bp)
     app.cli.add_command(cli)

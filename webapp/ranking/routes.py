@@ -40,7 +40,6 @@ def rooms_url() -> str | None:
         return None
 
 
-@bp.app_template_filter("player_link")
 def player_link(username: str) -> Markup:
     """A link to a player's profile."""
     href = url_for("ranking.profile", username=username)

@@ -20,7 +20,6 @@ from flask import Flask, url_for
 from webapp.rooms import logic, models, routes, sockets, words  # noqa: F401 - sockets adds its route
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import Room
-from webapp.services import services
 
 __all__ = ["Room", "Rooms", "init_app", "invite_link", "models"]
 
@@ -35,9 +34,4 @@ def invite_link(code: str, lang: str | None = None) -> str:
 
 
 def init_app(app: Flask) -> None:
-    rooms = services(app).rooms
     app.register_blueprint(routes.bp)
-    app.jinja_env.globals.update(
-        room_words=words,
-        room_of_table=rooms.room_of_table,
-    )

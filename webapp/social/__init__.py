@@ -12,7 +12,7 @@ from flask import Flask
 
 from webapp.play.players import signed_in_player
 from webapp.social import friends, routes, sockets
-from webapp.social.invites import Invite, link_key, localized
+from webapp.social.invites import Invite, link_key
 from webapp.social.live import (
     Social,
     at_table,
@@ -81,13 +81,3 @@ def by_status(people: list[friends.Person]) -> list[friends.Person]:
 def init_app(app: Flask) -> None:
     app.register_blueprint(routes.bp)
     app.before_request(sockets.check_handshake)
-    app.jinja_env.globals.update(
-        friend_status=status_of,
-        my_invites=my_invites,
-        waiting_requests=waiting_requests,
-        friends_by_status=by_status,
-        online_friends=online_friends,
-        invited_to=invited_to,
-        invite_link=localized,
-        htmx_pages=HTMX_PAGES,
-    )

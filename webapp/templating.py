@@ -1,0 +1,76 @@
+"""Every name a template may use besides what its view passes: registered here, in one list.
+
+Templates are also rendered outside any request (a table's or a room's socket message,
+in its reader's language), so these are app-wide globals rather than a blueprint's
+context.  Each entry is something some template reads; a name no template uses any more
+goes from here.  A game's own helpers come from its adapter (``template_globals`` and
+``template_filters``, webapp/adapters/), listed here with the rest.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from webapp import adapters, display, headers, locale, offline, play, rooms, social
+from webapp.auth import oidc, security
+from webapp.play import markup, words
+from webapp.play.render import layout_template
+from webapp.ranking import seat_change
+from webapp.ranking.routes import player_link
+from webapp.services import services
+from webapp.social.invites import localized
+
+
+def init_app(app: Flask) -> None:
+    found = services(app)
+    app.jinja_env.globals.update(
+        # Every page: its language and the others, static files, styles, display settings.
+        LANGUAGES=locale.LANGUAGES,
+        current_language=locale.current_language,
+        translated_url=locale.translated_url,
+        asset_url=found.assets.url,
+        inline_style=headers.inline_style,
+        display_settings=display.current,
+        THEME_COLOUR=offline.THEME_COLOUR,
+        # Flask-WTF's own csrf_token() is replaced (see webapp/auth/security.py).
+        csrf_token=security.form_token,
+        sign_in_providers=oidc.providers,
+        # The games and their cards.
+        games=adapters.adapters,
+        card_info=adapters.card,
+        card_deck=adapters.deck,
+        # Tables.
+        words=words,
+        table_card=markup.card,
+        table_cards=markup.row,
+        table_buttons=markup.buttons,
+        table_button=markup.button,
+        move_form=markup.move_form,
+        hand_fieldset=markup.hand_fieldset,
+        layout_template=layout_template,
+        table_title=play.table_title,
+        bot_level=play.bot_level,
+        setup_of=play.setup_of,
+        thrown_by=play.thrown_by,
+        rating_change=seat_change,
+        # Rooms.
+        room_words=rooms.words,
+        room_of_table=found.rooms.room_of_table,
+        # Friends, presence and invites.
+        friend_status=social.status_of,
+        my_invites=social.my_invites,
+        waiting_requests=social.waiting_requests,
+        friends_by_status=social.by_status,
+        online_friends=social.online_friends,
+        invited_to=social.invited_to,
+        invite_link=localized,
+        htmx_pages=social.HTMX_PAGES,
+    )
+    app.jinja_env.filters.update(
+        card_name=play.card_name,
+        seat_name=play.seat_name,
+        player_link=player_link,
+    )
+    for adapter in adapters.adapters():
+        app.jinja_env.globals.update(adapter.template_globals)
+        app.jinja_env.filters.update(adapter.template_filters)
