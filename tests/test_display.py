@@ -8,6 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from webapp.display import Display, contrast_ratio
+from webapp.services import services
 
 # Cookies and pages only: nothing here is stored.
 pytestmark = pytest.mark.databases("sqlite")
@@ -106,7 +107,7 @@ def test_pages_drawn_with_the_settings_vary_on_save_data(client: FlaskClient, pa
 def test_responses_not_drawn_with_the_settings_do_not_vary_on_save_data(
     client: FlaskClient,
 ) -> None:
-    stylesheet = client.application.services.assets.url("css/site.css")
+    stylesheet = services(client.application).assets.url("css/site.css")
     for path in ("/", stylesheet, "/healthz", "/en/manifest.webmanifest"):
         assert "Save-Data" not in client.get(path, headers=SAVE_DATA).headers.get("Vary", "")
 

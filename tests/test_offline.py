@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from webapp.assets import Assets
 from webapp.locale import LANGUAGES
 from webapp.offline import THEME_COLOUR
+from webapp.services import services
 
 # Nothing here is stored: the pages, the manifest and the worker read no database.
 pytestmark = pytest.mark.databases("sqlite")
@@ -117,7 +118,7 @@ def test_the_worker_keeps_its_languages_rules_pages_and_galleries(client: FlaskC
     assert sorted(kept) == sorted(f"/id{path}" for path in KEPT_PATHS)
     assert len(kept) == len(set(kept))
     assert 'const OFFLINE = "/id/offline";' in script
-    fingerprint = client.application.services.assets.fingerprint
+    fingerprint = services(client.application).assets.fingerprint
     assert f'const CACHE = "lapau-id-{fingerprint}";' in script
     assert 'const PREFIX = "lapau-id-";' in script
 
