@@ -1,13 +1,54 @@
-"""Lapau, the web application: ``create_app`` builds it, as Flask's tutorial does."""
+"""Lapau, the web application: ``create_app`` builds it, as Flask's tutorial does.
+
+This is the composition root: it declares the typed holders every app keeps
+(:class:`Services`), makes them and joins the areas.  The areas reach their holders
+through webapp/services.py, which imports none of them.
+"""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # only the types: every area is imported when an app is made
+    from flask_limiter import Limiter
+    from sqlalchemy import Engine
+
+    from webapp.assets import Assets
+    from webapp.auth.live import AccountSockets
+    from webapp.auth.oidc import SignInProviders
     from webapp.config import Config
+    from webapp.play.hub import Hub
+    from webapp.rooms.live import Rooms
     from webapp.services import Lapau
+    from webapp.social.live import Social
+    from webapp.sockets import Sockets
+
+
+@dataclass(frozen=True)
+class Services:
+    """What one app keeps in memory, built in :func:`create_app` (which says in what order);
+    read with :func:`webapp.services.services`."""
+
+    #: The static files under their hashed names, compressed (webapp/assets.py).
+    assets: Assets
+    #: The SQLModel engine (webapp/db.py).
+    database: Engine
+    #: Every open WebSocket, for the shutdown and the log (webapp/sockets.py).
+    sockets: Sockets
+    #: The sockets of signed-in browsers, closed when their sign-in ends (auth/live.py).
+    signed_in: AccountSockets
+    #: Every live table (play/hub.py).
+    hub: Hub
+    #: Rooms' watchers and the one door to changing a room (rooms/live.py).
+    rooms: Rooms
+    #: Presence and invites (social/live.py).
+    social: Social
+    #: Rate limits on forms (webapp/rate_limits.py).
+    limiter: Limiter
+    #: Google and Apple, when configured (auth/oidc.py).
+    providers: SignInProviders
 
 
 def create_app(config: Config | None = None) -> Lapau:
@@ -17,10 +58,10 @@ def create_app(config: Config | None = None) -> Lapau:
 
     1. **Settings**, all read in webapp/config.py: from the environment by default, from
        a :class:`~webapp.config.TestConfig` in the tests.
-    2. **Holders** (webapp/services.py), each made once: the static files (read and
-       compressed), the database engine, the open
-       sockets, the hub of live tables, the rooms (they open tables in the hub), friends
-       and presence, the rate limiter (bound in step 5), the sign-in providers.
+    2. **Holders** (:class:`Services`), each made once: the static files (read and
+       compressed), the database engine, the open sockets, the hub of live tables, the
+       rooms (they open tables in the hub), friends and presence, the rate limiter
+       (bound in step 5), the sign-in providers.
     3. **Events**, the only links between areas that are not plain calls: a finished
        table ends its room, leaves its players' presence and is rated; a guest's tables
        moved to their new account take the guest's rooms along; a changed room updates
@@ -37,7 +78,7 @@ def create_app(config: Config | None = None) -> Lapau:
     Unfinished tables are not resumed here: see :func:`resume_tables`.
     """
     from webapp.config import Config
-    from webapp.services import Lapau, Services
+    from webapp.services import Lapau
 
     config = config or Config()
     app = Lapau(
