@@ -347,7 +347,7 @@ def test_a_tables_clock_option_sets_the_length_of_a_turn_or_turns_it_off(
 
 
 def test_a_bot_plays_for_a_dropped_seat_after_the_grace_and_hands_it_back_on_return(
-    app: Flask, hub: Hub, clock: ManualClock
+    app: Lapau, hub: Hub, clock: ManualClock
 ) -> None:
     """Two people and two bots at Koa; one person's socket drops.  Their turns wait the
     grace period, then a bot plays them at bot speed (shown on their seat) while the
@@ -414,7 +414,7 @@ def test_nobody_else_there_means_no_stand_in_the_table_waits_as_before(
     assert session.log[-1] == "timeout"
 
 
-def render_seat(app: Flask, session: TableSession, viewer: int, seat: int) -> str:
+def render_seat(app: Lapau, session: TableSession, viewer: int, seat: int) -> str:
     with app.test_request_context("/en/"):
         g.lang_code = "en"
         return split_fragments(render_layout(session, viewer))[f"seat-{seat}"]
