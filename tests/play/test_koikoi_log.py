@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Flask, g
 
 from tests.play.conftest import ManualClock, Practice
+from webapp.game.koikoi.view import KoikoiView
 from webapp.play.render import render_layout, split_fragments
 
 
@@ -17,6 +18,7 @@ def test_the_log_names_the_card_the_opponent_played_from_hand(
     for _ in range(200):  # the bot's turns, each time the table waits for the person
         clock.run_until(lambda: session.game.to_act(session.state) == 0)
         view = session.view(0)
+        assert isinstance(view, KoikoiView)
         kinds = [e.kind for e in view.events]
         if "play" in kinds and view.events[kinds.index("play")].seat == 1:
             with app.test_request_context("/en/"):
