@@ -23,7 +23,6 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
@@ -36,6 +35,7 @@ from tests.hostile.strategies import NEAR_NUMBERS, form_data, texts
 from tests.hostile.test_form_fuzz import Seated, signed_in
 from tests.play.conftest import ManualClock
 from webapp.auth import accounts
+from webapp.services import Lapau
 
 #: Path arguments nothing plausible would carry.
 HOSTILE_PATH_VALUES = [
@@ -88,9 +88,9 @@ HEADERS = st.dictionaries(
 )
 
 
-def make(instance: Path, database_url: str, checked: bool) -> Flask:
+def make(instance: Path, database_url: str, checked: bool) -> Lapau:
     app = make_app(instance, database_url, WTF_CSRF_ENABLED=checked, RATELIMIT_ENABLED=checked)
-    ManualClock().hold(app.extensions["lapau.hub"])
+    ManualClock().hold(app.services.hub)
     return app
 
 
@@ -99,7 +99,7 @@ def app(
     request: pytest.FixtureRequest,
     tmp_path_factory: pytest.TempPathFactory,
     module_database_url: str,
-) -> Iterator[Flask]:
+) -> Iterator[Lapau]:
     instance = tmp_path_factory.mktemp("routes") / "instance"
     # The two apps share the module's database, one after the other (each empties
     # nothing: the second finds the first one's rows, as a running site would).
@@ -111,14 +111,14 @@ def app(
 class Cast:
     """The people the fuzz sends requests as, and the things they own."""
 
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: Lapau) -> None:
         self.app = app
         self.seated = Seated(app)
         with app.app_context():
             found = accounts.find_by_username("ruta")
             self.account = found or accounts.create_user("ruta", "a long enough password")
         assert self.account is not None
-        rooms: Any = app.extensions["lapau.rooms"]
+        rooms = app.services.rooms
         self.room = rooms.create("koa", "g-forms", "Rina").code
 
     def client(self, who: str) -> FlaskClient:
@@ -145,7 +145,7 @@ class Cast:
 
 
 @pytest.fixture(scope="module")
-def cast(app: Flask) -> Cast:
+def cast(app: Lapau) -> Cast:
     return Cast(app)
 
 
@@ -162,7 +162,7 @@ def path_for(rule: Rule, data: Any, known: dict[str, list[Any]]) -> str:
     return path
 
 
-def rules(app: Flask) -> list[Rule]:
+def rules(app: Lapau) -> list[Rule]:
     return sorted(app.url_map.iter_rules(), key=lambda rule: rule.rule)
 
 
@@ -179,7 +179,7 @@ def body_of(data: Any) -> bytes:
 @fuzz(EXAMPLES * 2)
 @given(data=st.data(), who=st.sampled_from(["nobody", "guest", "account"]))
 def test_any_request_to_any_route_answers_without_a_server_error(
-    app: Flask, cast: Cast, caplog: pytest.LogCaptureFixture, data: Any, who: str
+    app: Lapau, cast: Cast, caplog: pytest.LogCaptureFixture, data: Any, who: str
 ) -> None:
     rule = data.draw(st.sampled_from(rules(app)), label="rule")
     method = data.draw(st.sampled_from(sorted(rule.methods or ()) + EXTRA_METHODS))

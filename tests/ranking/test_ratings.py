@@ -203,7 +203,7 @@ def test_a_table_the_server_stopped_before_rating_is_caught_up(
 
 
 def test_a_koikoi_match_under_house_rules_is_never_rated(
-    app: Flask, hub: Hub, finished_table: Callable[..., TableSession]
+    app: Lapau, hub: Hub, finished_table: Callable[..., TableSession]
 ) -> None:
     live = finished_table("koikoi", ["rina", "budi"], rounds=3, viewing="off")
     hooks = list(hub.on_finish)
@@ -211,7 +211,7 @@ def test_a_koikoi_match_under_house_rules_is_never_rated(
     later = finished_table("koikoi", ["rina", "budi"], rounds=3, koikoi_calls="many")
     hub.on_finish.extend(hooks)
     standard = finished_table("koikoi", ["rina", "budi"], rounds=3, viewing="on")
-    assert ratings.catch_up(app.extensions["lapau.db"]) == 0
+    assert ratings.catch_up(app.services.database) == 0
     assert not live.state.house.standard and not later.state.house.standard
     # the standard rules named explicitly are still the standard rules
     assert [row.table_id for row in rows(app, RatedTable)] == [standard.id]

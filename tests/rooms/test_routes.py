@@ -150,7 +150,7 @@ def test_a_started_room_sends_its_players_to_the_table_and_others_may_watch(
 
 
 def test_a_rooms_house_rules_say_unrated_before_the_match_and_are_the_tables(
-    app: Flask, client: FlaskClient
+    app: Lapau, client: FlaskClient
 ) -> None:
     code = create(client, "koikoi")
     page = client.get(f"/en/room/{code}").text
@@ -163,8 +163,8 @@ def test_a_rooms_house_rules_say_unrated_before_the_match_and_are_the_tables(
     client.post(f"/en/room/{code}/act", data={"a": "fill"})
     response = client.post(f"/en/room/{code}/act", data={"a": "start"})
     table_id = response.location.rsplit("/", 1)[-1]
-    session = app.extensions["lapau.hub"].get(table_id)
-    assert session.state.house.koikoi_calls == "many"
+    session = app.services.hub.get(table_id)
+    assert session is not None and session.state.house.koikoi_calls == "many"
     assert "Bold koi-koi · not rated" in client.get(response.location).text
 
 
