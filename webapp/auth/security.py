@@ -1,4 +1,4 @@
-"""CSRF tokens on every form, the trusted proxies, and whose password a form is about.
+"""CSRF tokens on every form, and whose password a form is about (per-account limits).
 
 Flask-WTF's CSRFProtect refuses any POST without the session's token.  Its token carries a
 timestamp, so it changes every second; a page's ETag is therefore computed with the
