@@ -48,11 +48,9 @@ def test_an_unknown_host_gets_a_localized_400(client: FlaskClient, path: str, te
     assert "evil.example" not in response.text
 
 
-def test_the_unknown_host_page_styles_itself_and_leads_to_the_site(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_unknown_host_page_styles_itself_and_leads_to_the_site(tmp_path: Path) -> None:
     """Its stylesheet would be asked for under the same unknown name and refused too."""
-    app = production_app(tmp_path, monkeypatch, hosts="lapau.example,www.lapau.example")
+    app = production_app(tmp_path, LAPAU_HOSTS="lapau.example,www.lapau.example")
     response = app.test_client().get("/nl/rules", base_url="https://evil.example")
     assert response.status_code == 400
     assert 'rel="stylesheet"' not in response.text
