@@ -1,6 +1,6 @@
 """The card sprites: complete decks, self-contained symbols, small files, reproducible output.
 
-The id lists are copied from RULES.md on purpose rather than imported from the generator, so a
+The id lists are copied from docs/rules.md on purpose rather than imported from the generator, so a
 generator that drops or renames a card fails here.
 """
 

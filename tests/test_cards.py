@@ -1,7 +1,7 @@
-"""The card macro: every card of RULES.md renders with its art and a name in the page's language.
+"""The card macro: every card of docs/rules.md renders with its art and a name in the language.
 
 The card ids, the Koa → Kowah art table and the expected words are written out here from
-RULES.md and GLOSSARY.md on purpose, rather than imported from webapp.cards, so a catalogue
+docs/rules.md and GLOSSARY.md on purpose, rather than imported from webapp.cards, so a catalogue
 that drops, renames or mistranslates a card fails here.
 """
 
@@ -21,7 +21,7 @@ from webapp.services import Lapau
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "webapp" / "static" / "cards"
 
-# RULES.md §1: Koa id → Kowah id of the same physical card.
+# docs/rules.md §1: Koa id → Kowah id of the same physical card.
 KOA_TO_KOWAH = {
     "hiu-babak": "old-thousand", "hiu-kucing": "white-flower", "hiu-pinci": "red-flower",
     "hiu-kasuik": "coins-1", "hiu-panjang": "strings-1", "hiu-bunga": "myriads-1",
@@ -41,7 +41,7 @@ KOWAH_IDS = [
     "red-flower",
     "white-flower",
 ]
-# RULES.md §3, month by month, with each card's kind.
+# docs/rules.md §3, month by month, with each card's kind.
 HANAFUDA = {
     "jan-crane": "light", "jan-poetry": "ribbon", "jan-plain-1": "plain", "jan-plain-2": "plain",
     "feb-warbler": "animal", "feb-poetry": "ribbon", "feb-plain-1": "plain", "feb-plain-2": "plain",

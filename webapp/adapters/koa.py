@@ -1,6 +1,6 @@
 """Koa's web half: its setup, its cards (money cards with Minang names), words and pages.
 
-A Koa card is drawn with the money card that shares its picture (RULES.md §1), while its
+A Koa card is drawn with the money card that shares its picture (docs/rules.md §1), while its
 name stays Minang in every language.  Marks keep their Minang names too.
 """
 
@@ -15,7 +15,7 @@ from webapp.adapters.setup import Setup
 from webapp.cards import MONEY_ART, Card, money_index, money_name, money_suit
 from webapp.game.koa.cards import GROUPS, TYPES
 
-#: RULES.md §1: each Koa type and the money card whose picture it shares.
+#: docs/rules.md §1: each Koa type and the money card whose picture it shares.
 ART: Final[dict[str, str]] = {
     "hiu-babak": "old-thousand",
     "hiu-kucing": "white-flower",

@@ -49,7 +49,7 @@ KIND_NAMES: Final[dict[str, LazyString]] = {
     "ribbon": _l("ribbon"),
     "plain": _l("plain"),
 }
-#: RULES.md §3, month by month: (card id, kind, what the card shows; None for the plant).
+#: docs/rules.md §3, month by month: (card id, kind, what the card shows; None for the plant).
 _HANAFUDA: Final[tuple[tuple[str, str, LazyString | None], ...]] = (
     ("jan-crane", "light", _l("Crane")),
     ("jan-poetry", "ribbon", _l("Red poem ribbon")),

@@ -13,7 +13,7 @@ from typing import Any
 CLOCKS: tuple[int, ...] = (30, 60, 0)
 #: The option's name in a table's options and in the setup and room forms.
 OPTION = "clock"
-#: The rules' turn (RULES.md: 30 seconds for the whole turn): rooms open with it, and
+#: The rules' turn (docs/rules.md: 30 seconds for the whole turn): rooms open with it, and
 #: tables that never chose have it.
 STANDARD = 30
 #: Practice against bots is for learning: a relaxed clock unless the player asks.

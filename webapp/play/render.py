@@ -58,7 +58,7 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
     card_step, blocked = hand_moves(session, view, legal)
     count = len(session.seats)
     # The other seats as drawn from left to right: play passes to the right (seat + 1),
-    # so the player on your left is the one who plays just before you (RULES.md, Koa).
+    # so the player on your left is the one who plays just before you (docs/rules.md, Koa).
     # A spectator sees every seat.
     others = list(range(count)) if seat is None else [(seat - k) % count for k in range(1, count)]
     return {

@@ -305,7 +305,7 @@ def context(room: Room, player: str | None, **extra: Any) -> dict[str, Any]:
     count = len(room.seats)
     # The seats as drawn around the table, from this player's side: theirs at the bottom,
     # then in turn order to the right, across and on to the left (see ``spots`` in
-    # rooms/_room.html): the player on your left plays just before you (RULES.md, Koa).
+    # rooms/_room.html): the player on your left plays just before you (docs/rules.md, Koa).
     start = me if me is not None else 0
     around = [(start + k) % count for k in range(count)]
     return {
