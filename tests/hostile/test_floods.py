@@ -17,8 +17,10 @@ from tests.conftest import QUICK_BOTS, STILL_BOTS, LiveServer
 from tests.play.client import Guest, Table, stored_moves
 from tests.rooms.client import Friend
 from webapp.flood import BURST, GRACE
+from webapp.sockets import BUSY, MAX_PAUSED, Sockets
 
 SLOW_DOWN = "Slow down: you are sending too many messages."
+PAUSED = "This page sent too many messages and was paused."
 pytestmark = pytest.mark.live
 
 
@@ -62,9 +64,43 @@ def test_a_room_flood_is_told_to_slow_down_then_closed_with_few_writes(still: Li
     # Nothing of the flood is read after the close: the room still answers others.
     other = Friend(still)
     other.join_room(code)
-    again = host.room(code, "en")
-    assert "Budi" in again.received[0]
-    again.close()
+    budi = other.room(code, "en")
+    assert 'id="room"' in budi.received[0] and "Ready" in budi.received[0]
+    budi.close()
+    # The flooder's next socket is told it is paused and closed, not served afresh.
+    paused = host.room(code, "en")
+    received, closed = drain(paused.ws)
+    assert closed == BUSY
+    assert any(PAUSED in message for message in paused.received + received)
+
+
+def test_a_flooder_is_paused_while_the_others_are_served(still: LiveServer) -> None:
+    """Closing a flood is not enough when the page opens a new socket at once with a new
+    budget: its player opens none for a while, and the others are not affected."""
+    flooder, bystander = Guest(still), Guest(still)
+    table_id = flooder.open_table("koa", mode="quick")
+    table = flooder.connect(table_id)
+    for _ in range(BURST + GRACE + 5):
+        table.move("cabut", version=999)
+    assert drain(table.ws)[1] == 1008
+    paused = flooder.connect(table_id)
+    received, closed = drain(paused.ws)
+    assert closed == BUSY
+    assert any(PAUSED in message for message in paused.received + received)
+    watching = bystander.connect(table_id)  # a spectator: served as before
+    assert 'id="status"' in watching.received[0]
+    watching.ws.close()
+
+
+def test_a_pause_ends_and_the_oldest_go_first_when_too_many_are_paused() -> None:
+    sockets = Sockets()
+    sockets.pause("g-quick", seconds=0)
+    assert not sockets.is_paused("g-quick") and "g-quick" not in sockets.paused
+    for index in range(MAX_PAUSED + 1):
+        sockets.pause(f"g-{index}")
+    assert len(sockets.paused) == MAX_PAUSED
+    assert not sockets.is_paused("g-0") and sockets.is_paused(f"g-{MAX_PAUSED}")
+    assert not sockets.is_paused(None)
 
 
 def test_a_table_flood_is_told_to_slow_down_in_its_language_then_closed(
