@@ -52,6 +52,10 @@ class Budget:
         self.stamp = clock()
         self.over = 0  # messages refused since the last one admitted
 
+    def full(self) -> bool:
+        """Whether the budget has refilled to its whole burst (nothing to remember)."""
+        return self.tokens + (self.clock() - self.stamp) * self.rate >= self.burst
+
     def take(self) -> Verdict:
         """What to do with one more message: admit it (spending the budget), warn the
         page (the first one over), drop it, or close the socket (the flood goes on)."""

@@ -106,6 +106,12 @@ TABLE_WATCHERS = 400
 FLOOD_PAUSE = 15.0
 #: Players paused at most at once (each entry is a few dozen bytes); past it the oldest go.
 MAX_PAUSED = 10_000
+#: Sockets one player may open at once, then a second: a page opens one or two as it
+#: loads, so this is thirty quick reloads; a script opening and closing sockets in a loop
+#: (each a handshake, a join and a whole render: 5,876 in 20 s doubled a bystander's p95
+#: in benchmarks/hostile.py) is refused past it, as a flooding page is.
+OPEN_BURST = 60
+OPEN_RATE = 2.0
 #: The close code of a socket past a cap: 1013 (try again later) in the application's
 #: range, since the htmx extension would reconnect after a 1013 within a second, forever.
 BUSY = 4013
@@ -125,6 +131,9 @@ REFUSALS: dict[str, Any] = {
     ),
     "flooded": _l(
         "This page sent too many messages and was paused. It tries again by itself in a moment."
+    ),
+    "reopened": _l(
+        "This page reconnected too often and was paused. It tries again by itself in a moment."
     ),
 }
 
@@ -318,6 +327,21 @@ class Sockets:
         self.crowds: Counter[str] = Counter()
         #: Players whose socket was closed for flooding, with when they may open again.
         self.paused: dict[str, float] = {}
+        #: Each player's budget of sockets to open (see :data:`OPEN_BURST`).
+        self.openings: dict[str, flood.Budget] = {}
+
+    def may_open(self, player: str) -> bool:
+        """Whether ``player`` may open one more socket now (called under the lock)."""
+        budget = self.openings.get(player)
+        if budget is None:
+            if len(self.openings) >= MAX_PAUSED:
+                self.openings = {
+                    key: kept for key, kept in self.openings.items() if not kept.full()
+                }
+                while len(self.openings) >= MAX_PAUSED:  # insertion order: the oldest first
+                    del self.openings[next(iter(self.openings))]
+            budget = self.openings[player] = flood.Budget(rate=OPEN_RATE, burst=OPEN_BURST)
+        return budget.take() == "admit"
 
     def pause(self, player: str, seconds: float = FLOOD_PAUSE) -> None:
         """``player`` flooded a socket: no new socket of theirs for ``seconds``."""
@@ -345,6 +369,8 @@ class Sockets:
             return "busy"
         if self.is_paused(live.player):
             return "flooded"
+        if live.player is not None and not self.may_open(live.player):
+            return "reopened"
         if live.player is not None and self.players[live.player] >= self.per_player:
             return "too-many-pages"
         if live.crowd is not None and self.crowds[live.crowd] >= self.per_table:

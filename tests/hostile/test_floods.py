@@ -17,10 +17,11 @@ from tests.conftest import QUICK_BOTS, STILL_BOTS, LiveServer
 from tests.play.client import Guest, Table, stored_moves
 from tests.rooms.client import Friend
 from webapp.flood import BURST, GRACE
-from webapp.sockets import BUSY, MAX_PAUSED, Sockets
+from webapp.sockets import BUSY, MAX_PAUSED, OPEN_BURST, Sockets
 
 SLOW_DOWN = "Slow down: you are sending too many messages."
 PAUSED = "This page sent too many messages and was paused."
+REOPENED = "This page reconnected too often and was paused."
 pytestmark = pytest.mark.live
 
 
@@ -88,6 +89,28 @@ def test_a_flooder_is_paused_while_the_others_are_served(still: LiveServer) -> N
     assert closed == BUSY
     assert any(PAUSED in message for message in paused.received + received)
     watching = bystander.connect(table_id)  # a spectator: served as before
+    assert 'id="status"' in watching.received[0]
+    watching.ws.close()
+
+
+def test_a_player_opening_sockets_in_a_loop_is_paused_while_the_others_are_served(
+    still: LiveServer,
+) -> None:
+    """Each socket opened costs a handshake, a join and a whole render, even when it is
+    closed at once: past a burst no reload reaches, the player is refused for a while."""
+    looper, bystander = Guest(still), Guest(still)
+    table_id = looper.open_table("koa", mode="quick")
+    # The burst is always served; the budget refills meanwhile, so a few more may be.
+    served = 0
+    while served < 3 * OPEN_BURST:
+        socket = looper.connect(table_id)
+        if any(REOPENED in message for message in socket.received):
+            break
+        socket.ws.close()
+        served += 1
+    assert OPEN_BURST <= served < 3 * OPEN_BURST
+    assert drain(socket.ws)[1] == BUSY
+    watching = bystander.connect(table_id)
     assert 'id="status"' in watching.received[0]
     watching.ws.close()
 
