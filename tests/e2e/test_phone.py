@@ -322,3 +322,22 @@ def test_four_player_kowah_names_keep_to_one_line(phone: BrowserContext, still: 
         line = float(name.evaluate("b => parseFloat(getComputedStyle(b).lineHeight)"))
         assert box(name)["height"] <= line * 1.2, name.inner_text()
         assert "(" in name.inner_text()  # the level is still there for screen readers
+
+
+def test_more_time_is_on_the_first_screen_and_granted_once(
+    phone: BrowserContext, quick: LiveServer
+) -> None:
+    """The "More time" button sits on the status line of a timed table during your turn;
+    a tap starts the countdown again (no move: the version stays) and removes the button
+    for the rest of the turn."""
+    page = open_table(phone, quick, "koikoi", "rounds", "3")
+    wait_for_turn_or_end(page, "at the start")
+    more = page.locator("#more-time")
+    assert off_screen(page, "#more-time") == []
+    before = page.locator("#version").input_value()
+    tap_centre(page, more)
+    expect(more).to_have_count(0)
+    expect(page.locator("#status .timer")).to_have_class("timer clock-60 left-60")
+    assert page.locator("#version").input_value() == before
+    assert page.locator("#notice").inner_text() == ""
+    assert off_screen(page, ACTIONS) == []  # the status line did not grow over the hand

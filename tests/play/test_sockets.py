@@ -163,6 +163,28 @@ def test_a_spectator_cannot_move(frozen: LiveServer) -> None:
     table.close()
 
 
+def test_more_time_goes_over_the_socket_once_per_turn_and_never_into_the_log(
+    frozen: LiveServer,
+) -> None:
+    guest, table_id = my_turn_table(frozen)
+    table = guest.connect(table_id)
+    before = stored_moves(frozen, table_id)
+    assert 'id="more-time"' in table.received[0]
+    watcher = Guest(frozen)
+    watcher.page("/en/")
+    watching = watcher.connect(table_id)
+    assert 'id="more-time"' not in watching.received[0]
+    watching.move("more-time")
+    assert "only the players can move" in watching.receive_until('id="notice"')
+    table.move("more-time")
+    assert 'id="more-time"' not in table.receive_until('id="status"')
+    table.move("more-time")
+    assert "more time this turn already" in table.receive_until('id="notice"')
+    assert stored_moves(frozen, table_id) == before
+    watching.close()
+    table.close()
+
+
 def test_the_server_log_has_no_errors(frozen: LiveServer) -> None:
     log = Path(frozen.log).read_text()
     assert "Traceback" not in log, log[-3000:]

@@ -38,6 +38,8 @@ from webapp.play.views import View
 log = logging.getLogger(__name__)
 
 TABLE_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+#: What the "More time" button sends where moves go: no game has a move of that name.
+MORE_TIME = "more-time"
 
 
 class Refusal(Exception):
@@ -190,6 +192,8 @@ class TableSession:
         self.unheard = 0
         #: When each person's seat lost its last socket (the hub's clock), while away.
         self.away_since: dict[int, float] = {}
+        #: Whether the running turn's deadline was extended already (once per turn).
+        self.extended = False
 
     @property
     def version(self) -> int:
@@ -318,11 +322,15 @@ class TableSession:
     # Actions ---------------------------------------------------------------
 
     def submit(self, seat: int, text: str, version: int | None) -> None:
-        """A person's action for their seat; raises :class:`Refusal` and changes nothing."""
+        """A person's action for their seat; raises :class:`Refusal` and changes nothing.
+        :data:`MORE_TIME` is a request to the table, not a move (see :meth:`more_time`)."""
         arrived = time.perf_counter()
         with self.lock:
             if self.finished:
                 raise Refusal("table-finished")
+            if text == MORE_TIME:
+                self.more_time(seat)
+                return
             if version is not None and version != self.version:
                 raise Refusal("stale")
             if self.game.to_act(self.state) != seat:
@@ -336,6 +344,25 @@ class TableSession:
             self.unheard = 0
             self._apply(action, seat)
             self.hub.timings.record(arrived)
+
+    def more_time(self, seat: int) -> None:
+        """Start the acting person's countdown again from the table's whole clock, once per
+        turn.  Not an engine action and not in the log: the moves replay the same without
+        it.  Whatever its version, a request is for the turn running when it arrives."""
+        with self.lock:
+            if self.finished:
+                raise Refusal("table-finished")
+            if self.game.to_act(self.state) != seat:
+                raise Refusal("not-your-turn")
+            length = turn_length(self.options, self.hub.timing.turn_seconds)
+            if length is None or self.deadline is None:
+                raise Refusal("no-clock")
+            if self.extended:
+                raise Refusal("more-time-used")
+            self.extended = True
+            self.deadline = self.hub.clock() + length
+            self._schedule(same_turn=True)  # the timer, and a stand-in's, from the new deadline
+            self._broadcast()  # everyone's countdown starts again: it is public
 
     def _apply(self, action: Any, seat: int | None) -> None:
         """Apply an action of ``seat`` (None: the table plays for the seat to act)."""
@@ -402,6 +429,7 @@ class TableSession:
             length = turn_length(self.options, timing.turn_seconds)
             if length is not None and (not same_turn or deadline is None):
                 deadline = now + length
+                self.extended = False  # a new turn may ask for more time again
             self.deadline = deadline if length is not None else None
             stand_in = self._stand_in_from(seat)
             if stand_in is not None:

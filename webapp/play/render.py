@@ -76,6 +76,7 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "to_act": session.game.to_act(session.state),
         "seconds_left": session.seconds_left(),
         "clock": clock.of(session.options),
+        "extended": session.extended,
         "played_for": session.played_for,
         "stand_ins": session.stand_ins(),
         "outcome": session.game.outcome(session.state),

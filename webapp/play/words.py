@@ -27,6 +27,8 @@ REFUSALS: dict[str, Any] = {
     "spectator": _l("You are watching this table; only the players can move."),
     "try-again": _l("Your move could not be saved. Please try again."),
     "slow-down": SLOW_DOWN,
+    "more-time-used": _l("You have had more time this turn already. Please play now."),
+    "no-clock": _l("This table has no clock: take all the time you need."),
     # A socket past a cap (webapp/sockets.py).
     **SOCKET_REFUSALS,
     # Shared by the engines.
