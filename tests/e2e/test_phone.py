@@ -115,6 +115,9 @@ def test_lite_cards_reach_the_table_and_its_captured_piles(
     assert page.locator(PICTURES).count() == 0
     assert page.locator(".table .lite").count() > 10
     if game == "koikoi":
+        for fold in page.locator(".pile-fold > summary").all():
+            fold.focus()  # a phone keeps the captured piles folded until asked (your own
+            fold.press("Enter")  # pile's fold lies under the dock until you scroll down)
         captured = page.locator(".pile .cards > *").all()
         assert len(captured) >= 2
         for card in captured:
@@ -306,6 +309,9 @@ def test_an_opt_in_cue_buzzes_when_your_turn_begins(
     assert page.evaluate("() => window.buzzes") == []
     cue.tap()
     expect(cue).to_have_attribute("aria-pressed", "true")
+    # The switch lies at the foot of the page, below the log; back up to the table, where
+    # the dock's top is not under the sticky status line.
+    page.evaluate("() => scrollTo(0, 0)")
     play_one_turn(page)
     assert page.evaluate("() => window.buzzes") == [150]  # once a turn, not per step
     page.reload()  # this browser remembers the choice
@@ -341,3 +347,43 @@ def test_more_time_is_on_the_first_screen_and_granted_once(
     assert page.locator("#version").input_value() == before
     assert page.locator("#notice").inner_text() == ""
     assert off_screen(page, ACTIONS) == []  # the status line did not grow over the hand
+
+
+def test_the_log_and_captured_piles_fold_and_stay_as_left_through_moves(
+    phone: BrowserContext, quick: LiveServer
+) -> None:
+    """On a phone the captured piles start folded and the log open; each folds or opens
+    with a tap, and the moves' fragments swap inside them without undoing that."""
+    page = open_table(phone, quick, "koikoi", "rounds", "3")
+    piles, log = page.locator(".pile-fold"), page.locator(".log-fold")
+    assert piles.count() == 2 and [p.get_attribute("open") for p in piles.all()] == [None, None]
+    assert log.get_attribute("open") == ""
+    expect(piles.first.locator(".pile")).to_be_hidden()
+    piles.first.locator("summary").tap()
+    log.locator("summary").tap()
+    for _ in range(3):  # moves and captures: #log and the piles' counts are swapped
+        wait_for_turn_or_end(page, "before a move")
+        before = page.locator("#version").input_value()
+        tap_centre(page, page.locator(ACTIONS).first)
+        version_changes(page, before)
+    wait_for_turn_or_end(page, "after the moves")
+    assert piles.first.get_attribute("open") == "" and piles.last.get_attribute("open") is None
+    assert log.get_attribute("open") is None
+    expect(page.locator("#log")).to_be_hidden()
+    assert off_screen(page, ACTIONS) == []
+
+
+def test_a_wide_screen_shows_the_captured_piles_unfolded(
+    browser: Browser, quick: LiveServer
+) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = open_table(context, quick, "koikoi", "rounds", "3")
+    piles = page.locator(".pile-fold")
+    assert [p.get_attribute("open") for p in piles.all()] == ["", ""]
+    captured = page.locator(".pile .cards > *")
+    for _ in range(40):  # a few moves, until a card is captured
+        if make_a_move(page) and captured.count():
+            break
+        page.wait_for_timeout(50)
+    expect(captured.first).to_be_visible()
+    context.close()

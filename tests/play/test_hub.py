@@ -265,6 +265,14 @@ def test_every_marked_fragment_has_an_id_the_client_can_swap(
         assert html.count("<!--f-->") == len(fragments), "a fragment's root must start <tag id="
         keyed = re.findall(r"<!--k ([\w-]+)-->", html)
         assert all(f'id="{box}"' in html for box in keyed)
+        # The folds (log, captured piles) stay out of every fragment, so a swap never
+        # closes or opens them; #log sits inside its fold and its live region.
+        assert "<details" in html and not any("<details" in f for f in fragments.values())
+        assert re.search(
+            r'<details class="fold log-fold" open>.*?aria-live="polite">\s*<!--f--><div id="log"',
+            html,
+            re.S,
+        )
 
 
 def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_from_its_log(

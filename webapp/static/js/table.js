@@ -1,7 +1,8 @@
 /* Lapau's only hand-written script, and the table works without it: it puts "your turn"
    in the tab title (and, if you ask, buzzes and beeps), keeps a clicked move form from
-   being sent twice, makes the hand's cards buttons only when you may play one, and brings
-   the focus back to your move when the card you tapped has left the page. */
+   being sent twice, makes the hand's cards buttons only when you may play one, brings
+   the focus back to your move when the card you tapped has left the page, and opens on a
+   wide screen the folds a phone keeps closed. */
 (function () {
   var base = document.title;
   var moved = false;
@@ -77,5 +78,11 @@
     setTimeout(update, 0);
     setTimeout(refocus, 0);
   });
-  document.addEventListener("DOMContentLoaded", function () { showCue(); checkTurn(); update(); });
+  // Folds that a phone keeps closed open by themselves where the screen has room (they
+  // sit outside the swapped fragments, so this runs once).
+  function openWide() {
+    if (!window.matchMedia("(min-width: 40rem)").matches) return;
+    document.querySelectorAll("details[data-wide-open]").forEach(function (d) { d.open = true; });
+  }
+  document.addEventListener("DOMContentLoaded", function () { openWide(); showCue(); checkTurn(); update(); });
 })();
