@@ -7,6 +7,8 @@ works when the socket is down or scripts are off.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -102,12 +104,42 @@ def setup(game: str) -> str | Response:
         Seat("bot", level=level, name=chosen.bot_names[index % len(chosen.bot_names)])
         for index in range(count - 1)
     ]
-    seed = current_app.config.get("TABLE_SEED")
+    return open_practice(game, options, seats, player, current_app.config.get("TABLE_SEED"))
+
+
+def open_practice(
+    game: str, options: dict[str, Any], seats: list[Seat], player: str, seed: int | None
+) -> Response:
+    """Open a practice table for ``player`` (ending their oldest ones beyond the limit)
+    and send them to it."""
     kept = hub().store.unfinished_practice(player)
     for table_id in kept[: max(0, len(kept) - MAX_UNFINISHED + 1)]:
         end_table(table_id)
     session = hub().create(game, options, seats, owner=player, seed=seed)
     return redirect(url_for("play.table", table_id=session.id), code=303)
+
+
+@bp.post("/<lang_code>/table/<table_id>/practice")
+def practice_deal(table_id: str) -> Response:
+    """Play a finished table's deal again against bots: the same seed and options, the
+    reader in the seat they had (the first if they only watched), a bot in every other
+    (the table's own bots stay; a person's seat gets one of the default level)."""
+    session = session_or_404(table_id)
+    if not session.finished:
+        abort(404)
+    player = current_player()
+    mine = session.seat_of(player)
+    mine = 0 if mine is None else mine
+    names = setups()[session.game.name].bot_names
+    seats = [
+        Seat("human", player=player)
+        if index == mine
+        else seat
+        if seat.is_bot
+        else Seat("bot", level=DEFAULT_LEVEL, name=names[index % len(names)])
+        for index, seat in enumerate(session.seats)
+    ]
+    return open_practice(session.game.name, dict(session.options), seats, player, session.seed)
 
 
 @bp.get("/<lang_code>/table/<table_id>")
