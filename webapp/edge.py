@@ -41,7 +41,7 @@ from werkzeug import Request
 from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp import logs
+from webapp import flood, logs
 from webapp.locale import LANGUAGES, guess_language
 from webapp.request_log import MAX_AGENT, logged_path
 
@@ -61,8 +61,16 @@ BODY_SECONDS = 10.0
 #: The environ key that tells the app why the edge refused a socket ("busy").
 REFUSED = "lapau.refused"
 #: Why a request is refused, and its status.
-STATUSES = {"busy": 429, "slow": 408}
-TEMPLATES = {429: "errors/busy.html", 408: "errors/slow.html"}
+STATUSES = {"busy": 429, "slow": 408, "large": 413}
+TEMPLATES = {429: "errors/busy.html", 408: "errors/slow.html", 413: "errors/413.html"}
+#: Bodies past the limit one address may send, then one a minute, that the app answers
+#: with its own 413 page (a way back to the reader's form included); past them the
+#: ready-made page is copied.  A reader who pasted too much never sees the difference; a
+#: client posting 6 MB after 6 MB rendered a page each time (400 a second took the whole
+#: worker in benchmarks/hostile.py).
+OVERSIZE_PAGES = 5
+#: Addresses whose oversize bodies are remembered at once; past it the oldest go.
+MAX_REMEMBERED = 10_000
 #: Seconds a refused page asks the browser to wait before it tries again.
 RETRY_AFTER = 10
 
@@ -201,13 +209,14 @@ class Edge:
         self.wsgi_app = wsgi_app
         self.requests = Holds(app.config["ADDRESS_CONNECTIONS"])
         self.pages: dict[tuple[int, str], tuple[list[tuple[str, str]], bytes]] = {}
+        self.oversize: dict[str, flood.Budget] = {}
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
         with self.requests.hold(address_key(environ.get("REMOTE_ADDR"))) as admitted:
             why = None if admitted and not this_connection().refused else "busy"
-            if why is None and not self.read_body(environ):
-                why = "slow"
+            if why is None:
+                why = self.read_body(environ)
             if why is None:
                 return self.wsgi_app(environ, start_response)
             this_connection().closing = True
@@ -216,25 +225,41 @@ class Edge:
                 return self.wsgi_app(environ, start_response)
             return self.refuse(environ, start_response, STATUSES[why], started)
 
-    def read_body(self, environ: WSGIEnvironment) -> bool:
-        """Read the body into memory within :data:`BODY_SECONDS`; False if it was too slow.
+    def read_body(self, environ: WSGIEnvironment) -> str | None:
+        """Read the body into memory within :data:`BODY_SECONDS`; why not, if it was not
+        ("slow"), or why the ready-made page answers it ("large").
 
-        A body longer than the app accepts is left to it (a 413 from its length alone),
-        unread, and its connection closed after the answer."""
+        A body longer than the app accepts is never read, and its connection is closed
+        after the answer: the app's 413 from its length alone, or, for an address past
+        :data:`OVERSIZE_PAGES`, the ready-made one."""
         limit: int = self.app.config["MAX_CONTENT_LENGTH"]
         length = environ.get("CONTENT_LENGTH") or ""
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
         if length.isdigit() and int(length) > limit:
             this_connection().closing = True
-            return True
+            return None if self.app_answers_oversize(environ) else "large"
         size = int(length) if length.isdigit() else limit + 1 if chunked else 0
         if not size:
-            return True
+            return None
         body = read_within(environ["wsgi.input"], size, self.app.config["BODY_SECONDS"])
         if body is None:
-            return False
+            return "slow"
         environ["wsgi.input"] = io.BytesIO(body)
-        return True
+        return None
+
+    def app_answers_oversize(self, environ: WSGIEnvironment) -> bool:
+        """Whether this oversize body is still one the app answers (see OVERSIZE_PAGES)."""
+        key = address_key(environ.get("REMOTE_ADDR"))
+        if key is None:
+            return True
+        budget = self.oversize.get(key)
+        if budget is None:
+            if len(self.oversize) >= MAX_REMEMBERED:
+                self.oversize = {k: kept for k, kept in self.oversize.items() if not kept.full()}
+                while len(self.oversize) >= MAX_REMEMBERED:
+                    del self.oversize[next(iter(self.oversize))]
+            budget = self.oversize[key] = flood.Budget(rate=1 / 60, burst=OVERSIZE_PAGES)
+        return budget.take() == "admit"
 
     def refuse(
         self, environ: WSGIEnvironment, start_response: StartResponse, status: int, started: float

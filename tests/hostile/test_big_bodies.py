@@ -19,6 +19,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import LiveServer
+from webapp.edge import OVERSIZE_PAGES
 from webapp.services import Lapau
 
 SIX_MB = 6_000_000
@@ -124,3 +125,27 @@ def test_the_largest_real_forms_fit_and_a_bigger_body_does_not(
     response = client.post("/en/sign-in", data=too_big)
     assert response.status_code == 413
     assert "That was too much to send" in response.text
+
+
+def test_oversize_bodies_past_a_few_get_the_ready_made_page(
+    app: Lapau, client: FlaskClient
+) -> None:
+    """A reader who pasted too much gets the app's page with a way back to the form; an
+    address sending oversize bodies one after another gets a copy of a ready-made page
+    (localized, a way home) instead of a render each time."""
+    too_big = {"username": "x" * app.config["MAX_CONTENT_LENGTH"]}
+    form = {"Referer": "http://localhost/nl/sign-in"}
+    attacker = {"REMOTE_ADDR": "203.0.113.5"}
+    pages = [
+        client.post("/nl/sign-in", data=too_big, headers=form, environ_base=attacker)
+        for _ in range(OVERSIZE_PAGES + 1)
+    ]
+    assert {page.status_code for page in pages} == {413}
+    back = '<a class="button" href="/nl/sign-in">'
+    assert all(back in page.text for page in pages[:OVERSIZE_PAGES])
+    ready = pages[-1].text
+    assert back not in ready and "Dat was te veel om te versturen" in ready
+    assert 'href="/nl/"' in ready  # the way home
+    reader = {"REMOTE_ADDR": "198.51.100.7"}
+    other = client.post("/nl/sign-in", data=too_big, headers=form, environ_base=reader)
+    assert back in other.text
