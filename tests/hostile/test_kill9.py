@@ -26,13 +26,12 @@ import websocket
 
 from tests.conftest import LiveServer
 from tests.hostile.conftest import EXAMPLES
-from tests.play.client import Guest, Table
+from tests.play.client import MOVES, Guest, Table
 
 pytestmark = [pytest.mark.live, pytest.mark.slow]  # a soak with a kill -9 in its middle
 
 TURN = re.compile(r'id="status" class="[^"]*" data-turn="(\d)"')
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
-MOVES = re.compile(r'name="a" value="([^"]+)"')
 GAMES = (("koikoi", {"rounds": "12"}), ("kowah", {"players": "3"}), ("koa", {"mode": "full"}))
 
 

@@ -13,9 +13,13 @@ from typing import Any
 
 import websocket
 
+from webapp.play.hub import MORE_TIME
+
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
-MOVES = re.compile(r'name="a" value="([^"]+)"')
+#: The moves a page offers; "More time" asks the table for time and is no move (it gives
+#: no new version, so a client that sent it as one would wait for nothing).
+MOVES = re.compile(rf'name="a" value="(?!{MORE_TIME}")([^"]+)"')
 FORWARDED = "X-Forwarded-For"
 
 
