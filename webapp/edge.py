@@ -209,7 +209,7 @@ class Edge:
         self.wsgi_app = wsgi_app
         self.requests = Holds(app.config["ADDRESS_CONNECTIONS"])
         self.pages: dict[tuple[int, str], tuple[list[tuple[str, str]], bytes]] = {}
-        self.oversize: dict[str, flood.Budget] = {}
+        self.oversize = flood.Budgets(rate=1 / 60, burst=OVERSIZE_PAGES, keys=MAX_REMEMBERED)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
@@ -252,14 +252,7 @@ class Edge:
         key = address_key(environ.get("REMOTE_ADDR"))
         if key is None:
             return True
-        budget = self.oversize.get(key)
-        if budget is None:
-            if len(self.oversize) >= MAX_REMEMBERED:
-                self.oversize = {k: kept for k, kept in self.oversize.items() if not kept.full()}
-                while len(self.oversize) >= MAX_REMEMBERED:
-                    del self.oversize[next(iter(self.oversize))]
-            budget = self.oversize[key] = flood.Budget(rate=1 / 60, burst=OVERSIZE_PAGES)
-        return budget.take() == "admit"
+        return self.oversize.admits(key)
 
     def refuse(
         self, environ: WSGIEnvironment, start_response: StartResponse, status: int, started: float

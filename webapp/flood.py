@@ -70,3 +70,28 @@ class Budget:
         if self.over == 1:
             return "warn"
         return "close" if self.over > self.grace else "drop"
+
+
+class Budgets:
+    """One :class:`Budget` per key (a player, an address), for at most ``keys`` keys: past
+    that, keys whose budget has refilled go first, then the oldest.
+
+    >>> budgets = Budgets(rate=0, burst=1, keys=2)
+    >>> [budgets.admits(key) for key in ("a", "a", "b", "c")], list(budgets.budgets)
+    ([True, False, True, True], ['b', 'c'])
+    """
+
+    def __init__(self, rate: float, burst: int, keys: int = 10_000) -> None:
+        self.rate, self.burst, self.keys = rate, burst, keys
+        self.budgets: dict[str, Budget] = {}
+
+    def admits(self, key: str) -> bool:
+        """Whether ``key`` may have one more now (spending its budget if so)."""
+        budget = self.budgets.get(key)
+        if budget is None:
+            if len(self.budgets) >= self.keys:
+                self.budgets = {k: kept for k, kept in self.budgets.items() if not kept.full()}
+                while len(self.budgets) >= self.keys:  # insertion order: the oldest first
+                    del self.budgets[next(iter(self.budgets))]
+            budget = self.budgets[key] = Budget(rate=self.rate, burst=self.burst)
+        return budget.take() == "admit"

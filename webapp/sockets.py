@@ -328,20 +328,7 @@ class Sockets:
         #: Players whose socket was closed for flooding, with when they may open again.
         self.paused: dict[str, float] = {}
         #: Each player's budget of sockets to open (see :data:`OPEN_BURST`).
-        self.openings: dict[str, flood.Budget] = {}
-
-    def may_open(self, player: str) -> bool:
-        """Whether ``player`` may open one more socket now (called under the lock)."""
-        budget = self.openings.get(player)
-        if budget is None:
-            if len(self.openings) >= MAX_PAUSED:
-                self.openings = {
-                    key: kept for key, kept in self.openings.items() if not kept.full()
-                }
-                while len(self.openings) >= MAX_PAUSED:  # insertion order: the oldest first
-                    del self.openings[next(iter(self.openings))]
-            budget = self.openings[player] = flood.Budget(rate=OPEN_RATE, burst=OPEN_BURST)
-        return budget.take() == "admit"
+        self.openings = flood.Budgets(rate=OPEN_RATE, burst=OPEN_BURST, keys=MAX_PAUSED)
 
     def pause(self, player: str, seconds: float = FLOOD_PAUSE) -> None:
         """``player`` flooded a socket: no new socket of theirs for ``seconds``."""
@@ -369,7 +356,7 @@ class Sockets:
             return "busy"
         if self.is_paused(live.player):
             return "flooded"
-        if live.player is not None and not self.may_open(live.player):
+        if live.player is not None and not self.openings.admits(live.player):
             return "reopened"
         if live.player is not None and self.players[live.player] >= self.per_player:
             return "too-many-pages"
