@@ -353,10 +353,6 @@ def test_a_release_a_restart_and_everything_is_still_there(
         time.sleep(0.05)
     for socket in (*rooms, *tables):
         socket.close()
-    [(rating,)] = db.rows(
-        "SELECT r.rating FROM ranking_rating r JOIN auth_user u ON u.id = r.user_id"
-        " WHERE u.username = 'rina' AND r.game = 'koikoi'"
-    )
 
     # A second match, left in the middle.
     rooms = open_match(rina, budi)
@@ -399,12 +395,13 @@ def test_a_release_a_restart_and_everything_is_still_there(
         "SELECT r.rating FROM ranking_rating r JOIN auth_user u ON u.id = r.user_id"
         " WHERE u.username = 'rina' AND r.game = 'koikoi'"
     )
-    # The first match's rating survived the restart; the second one has moved it on.
+    # The first match's rating survived the restart (two games counted; a drawn match may
+    # leave the rating at 1500, so its value proves nothing).
     [(games,)] = db.rows(
         "SELECT r.games FROM ranking_rating r JOIN auth_user u ON u.id = r.user_id"
         " WHERE u.username = 'rina' AND r.game = 'koikoi'"
     )
-    assert games == 2 and rating != 1500
+    assert games == 2
     assert int(shown.group(1)) == round(after)
     for socket in tables:
         socket.close()
