@@ -49,6 +49,12 @@ def test_reading_a_page_remembers_its_language(client: FlaskClient) -> None:
     assert client.get("/").headers["Location"] == "/en/"
 
 
+def test_a_background_fetch_does_not_change_the_remembered_language(client: FlaskClient) -> None:
+    client.get("/nl/about", headers={"Sec-Fetch-Mode": "navigate"})
+    client.get("/en/about", headers={"Sec-Fetch-Mode": "cors"})  # a service worker keeping it
+    assert client.get("/").headers["Location"] == "/nl/"
+
+
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_pages_declare_their_language_and_alternates(client: FlaskClient, lang: str) -> None:
     html = client.get(f"/{lang}/about").get_data(as_text=True)

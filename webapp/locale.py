@@ -68,11 +68,16 @@ def push_language(endpoint: str, values: dict[str, Any]) -> None:
 
 
 def remember_language(response: Response) -> Response:
-    """Remember the language of every localized page that was read successfully."""
+    """Remember the language of every localized page the reader opened successfully.
+
+    Only a navigation counts: the service worker fetches pages of its own language in the
+    background to keep them offline, and that is not the reader choosing a language.
+    """
     lang = g.get("lang_code")
     if (
         lang in LANGUAGES
         and response.status_code == 200
+        and request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
         and request.cookies.get(LANGUAGE_COOKIE) != lang
     ):
         remember_preference(response, LANGUAGE_COOKIE, lang)

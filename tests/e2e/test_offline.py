@@ -115,3 +115,20 @@ def test_chromium_finds_each_language_installable(
             assert devtools.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     finally:
         context.close()
+
+
+def test_keeping_pages_offline_does_not_change_the_remembered_language(
+    page: Page, live_server: Any
+) -> None:
+    """The English worker fetches English pages in the background to keep them; a reader
+    who switched to Dutch meanwhile must still be sent to Dutch (it once reset the cookie)."""
+    page.goto(f"{live_server.url}/nl/about")
+    page.evaluate(
+        """async () => {
+            const done = await navigator.serviceWorker.register('/en/sw.js', {scope: '/en/'});
+            const worker = done.installing || done.waiting || done.active;
+            while (worker.state !== 'activated') await new Promise(r => setTimeout(r, 50));
+        }"""
+    )
+    page.goto(f"{live_server.url}/")
+    expect(page).to_have_url(f"{live_server.url}/nl/")
