@@ -24,6 +24,7 @@ from tests.hostile.strategies import texts
 from tests.play.client import Guest, csrf_token, stored_moves
 from tests.play.conftest import ManualClock
 from tests.play.test_leaks import mentions
+from webapp import adapters
 from webapp.game import registry
 from webapp.game.replay import replay
 from webapp.play.hub import Hub, TableSession
@@ -35,10 +36,14 @@ PARAMS = ["seat", "player", "notice", "step", "v", "a", "lang", "table", "hand",
 #: A full page defines a symbol for every card of the deck (the same on every page);
 #: a card shows only where a symbol is used.
 DEFINITIONS = re.compile(r"<symbol .*?</symbol>", re.S)
+#: The sign-in link and the settings form bring the reader back to the URL they asked
+#: for, query and all: a query that names a card (Hypothesis draws the source's own
+#: strings, card ids among them) is the asker's own words echoed, not a card shown.
+COME_BACK = re.compile(r'(?:[?&]next=|name="next" value=")[^"]*')
 
 
 def leaked(html: str, session: TableSession, state: Any, seat: int | None) -> list[str]:
-    html = DEFINITIONS.sub("", html)
+    html = COME_BACK.sub("", DEFINITIONS.sub("", html))
     hidden = session.game.hidden_cards(state, seat)
     return sorted(card for card in hidden if mentions(html, session.game.name, card))
 
@@ -70,6 +75,24 @@ def test_no_url_shows_a_card_its_viewer_may_not_see(
     seat = 0 if viewer == "g-owner" else None
     assert not leaked(response.get_data(as_text=True), koa, koa.state, seat)
     assert (koa.state, list(koa.log)) == before
+
+
+def test_a_card_named_in_the_query_is_only_echoed_where_the_reader_comes_back(
+    app: Lapau, koa: TableSession
+) -> None:
+    """The example Hypothesis found on a clean clone: ``?seat=myriads-2`` (the picture of
+    bengkok-halus) comes back in the sign-in link's and the settings form's ``next``, and
+    nowhere else."""
+    hidden = koa.game.hidden_cards(koa.state, 0)
+    card = sorted(hidden)[0]
+    art = adapters.card("koa", card).art
+    client = app.test_client()
+    with client.session_transaction() as cookie:
+        cookie["player"] = "g-owner"
+    html = client.get(f"/id/table/{koa.id}", query_string={"seat": art}).get_data(as_text=True)
+    assert f"next=/id/table/{koa.id}?seat%3D{art}" in html
+    assert f'name="next" value="/id/table/{koa.id}?seat={art}"' in html
+    assert not leaked(html, koa, koa.state, 0)
 
 
 def test_only_the_seated_guest_can_post_a_move(app: Lapau, koa: TableSession) -> None:
