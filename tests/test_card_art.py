@@ -83,7 +83,7 @@ def test_internal_references_resolve_and_motifs_are_prefixed(
     sprite: tuple[str, bytes, ET.Element],
 ) -> None:
     name, data, root = sprite
-    ids = {el.get("id") for el in root.iter() if el.get("id")}
+    ids = {i for el in root.iter() if (i := el.get("id"))}
     cards = set(DECKS[name][0]) | {"back"}
     assert all(i in cards or i.startswith("m-") for i in ids), ids - cards
     text = data.decode()

@@ -21,7 +21,11 @@ def catalog(lang: str) -> list[tuple[str, str, bool]]:
         if not message.id:
             continue
         ident = message.id if isinstance(message.id, str) else message.id[0]
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        strings = (
+            tuple(message.string)
+            if isinstance(message.string, (tuple, list))
+            else (message.string,)
+        )
         rows.append((ident, "".join(s or "" for s in strings), message.fuzzy))
     return rows
 

@@ -45,7 +45,7 @@ def test_saving_settings_sets_the_cookie_and_returns_to_the_page(client: FlaskCl
     )
     assert response.status_code == 303
     assert response.headers["Location"] == "/en/about"
-    assert client.get_cookie("display").value == "80-10-30-0"
+    assert (cookie := client.get_cookie("display")) and cookie.value == "80-10-30-0"
 
 
 def test_choosing_a_language_in_settings_keeps_the_page(client: FlaskClient) -> None:
@@ -63,7 +63,7 @@ def test_settings_never_redirect_off_site(client: FlaskClient, target: str) -> N
 
 def test_nonsense_values_are_clamped(client: FlaskClient) -> None:
     client.post("/en/settings", data={"contrast": "900", "grain": "-3", "temperature": "hot"})
-    assert client.get_cookie("display").value == "100-0-50-0"
+    assert (cookie := client.get_cookie("display")) and cookie.value == "100-0-50-0"
 
 
 def test_the_settings_page_works_without_the_header_panel(client: FlaskClient) -> None:

@@ -65,12 +65,19 @@ OPENERS: dict[str, Callable[[LiveServer], tuple[websocket.WebSocket, str, Guest]
 }
 
 
+def connection_of(ws: websocket.WebSocket) -> socket.socket:
+    """The TCP connection under an open client socket."""
+    assert ws.sock is not None
+    return ws.sock
+
+
 def waiting_frames(ws: websocket.WebSocket) -> list[tuple[int, bytes]]:
     """The frames in the socket's receive buffer, peeked at: nothing is read, so no ping is
     answered.  The server's frames are unmasked and uncompressed (no extension was asked)."""
-    ws.sock.setblocking(False)  # a socket with a timeout would wait out the timeout
+    raw = connection_of(ws)
+    raw.setblocking(False)  # a socket with a timeout would wait out the timeout
     try:
-        data = ws.sock.recv(1 << 20, socket.MSG_PEEK)
+        data = raw.recv(1 << 20, socket.MSG_PEEK)
     except BlockingIOError:
         return []
     frames = []
@@ -200,8 +207,8 @@ def test_each_socket_ends_in_one_log_line_without_secrets(tmp_path: Path) -> Non
         room_ws, code, friend = room_socket(server)
         room_ws.close(status=1001)
         me_ws, _, member = me_socket(server)
-        me_ws.sock.shutdown(socket.SHUT_RDWR)  # gone without a close frame
-        me_ws.sock.close()
+        connection_of(me_ws).shutdown(socket.SHUT_RDWR)  # gone without a close frame
+        connection_of(me_ws).close()
         lines = socket_lines(server, 4)
         log = server.log.read_text()
     assert len(lines) == 4
@@ -219,7 +226,8 @@ def test_each_socket_ends_in_one_log_line_without_secrets(tmp_path: Path) -> Non
     me = by_role["me", "player"]
     assert me["id"] is None and (me["code"], me["by"]) == (1006, "network")
     # The session cookies (who each browser is), the password, the account's name.
-    cookies = [cookie.value for person in (guest, friend, member) for cookie in person.jar]
+    assert isinstance(member, Member)
+    cookies = [c.value for person in (guest, friend, member) for c in person.jar if c.value]
     secrets = [value for value in cookies if len(value) > 16] + [PASSWORD, member.username]
     assert secrets and not [secret for secret in secrets if secret in log]
 

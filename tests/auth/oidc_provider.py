@@ -116,7 +116,7 @@ class Provider:
         self.server: Any = None
 
     def public_jwks(self) -> dict[str, Any]:
-        return KeySet([self.key]).as_dict(private=False)
+        return dict(KeySet([self.key]).as_dict(private=False))
 
     def build(self) -> Flask:
         provider = self

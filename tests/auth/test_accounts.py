@@ -194,6 +194,7 @@ def test_deleting_the_account_removes_it_and_its_links(app: Lapau, client: Flask
     sign_up(client)
     with app.app_context(), Session(engine()) as db:
         user = db.exec(select(User)).one()
+        assert user.id is not None
         db.add(OAuthIdentity(provider="google", subject="g-123", user_id=user.id))
         db.commit()
     wrong = client.post("/en/account/delete", data={"confirm": "someone"})

@@ -119,7 +119,7 @@ def test_the_server_refuses_a_post_without_token(
 
 
 def session_cookie(headers: Any) -> str:
-    cookies = [c.split(";")[0] for c in headers.get_all("Set-Cookie")]
+    cookies = [str(c).split(";")[0] for c in headers.get_all("Set-Cookie")]
     return next(c for c in cookies if c.startswith("session="))
 
 

@@ -15,7 +15,7 @@ from webapp.services import Lapau
 
 def cookies_of(client: FlaskClient) -> dict[str, str]:
     """Every cookie the browser holds, as a thief copying them would take them."""
-    return {cookie.key: cookie.value for cookie in client._cookies.values()}
+    return {cookie.key: cookie.value for cookie in (client._cookies or {}).values()}
 
 
 def browser_with(app: Lapau, cookies: dict[str, str]) -> FlaskClient:

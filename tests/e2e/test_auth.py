@@ -38,7 +38,7 @@ def header_is_one_row(page: Page) -> bool:
         "() => [...document.querySelectorAll('.top > *')]"
         ".map(el => Math.round(el.getBoundingClientRect().top))"
     )
-    return max(tops) - min(tops) < 20
+    return bool(max(tops) - min(tops) < 20)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from tests.conftest import LiveServer
 from tests.e2e.test_auth import SMALL_TARGETS, header_is_one_row
@@ -47,7 +47,7 @@ def shot(page: Page, name: str) -> None:
         page.screenshot(path=f"{SHOTS}/{name}-{width}.png", full_page=width < 600)
 
 
-def row(page: Page, username: str) -> object:
+def row(page: Page, username: str) -> Locator:
     return page.locator("#friends-live .person", has_text=username)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.conftest import QUICK_BOTS, STILL_BOTS, LiveServer
@@ -53,7 +53,7 @@ def open_table(
     return page
 
 
-def box(locator: Locator) -> dict[str, float]:
+def box(locator: Locator) -> FloatRect:
     expect(locator).to_be_visible()
     found = locator.bounding_box()
     assert found is not None, "not drawn"
@@ -95,7 +95,7 @@ def test_the_koa_waiting_room_draws_the_player_on_your_left_on_the_left(
     assert box(across)["y"] < box(left)["y"] < box(mine)["y"]
 
 
-LITE = {"name": "display", "value": "50-50-50-1"}  # the display cookie with lite cards on
+LITE = "50-50-50-1"  # the display cookie with lite cards on
 GAMES = [("koa", "mode", "quick"), ("kowah", "players", "3"), ("koikoi", "rounds", "3")]
 #: Every card drawn on the table as a picture: an SVG (a table card) or an image.
 PICTURES = ".table svg, .table img"
@@ -105,7 +105,7 @@ PICTURES = ".table svg, .table img"
 def test_lite_cards_reach_the_table_and_its_captured_piles(
     phone: BrowserContext, quick: LiveServer, game: str, option: str, value: str
 ) -> None:
-    phone.add_cookies([{**LITE, "url": quick.url}])
+    phone.add_cookies([{"name": "display", "value": LITE, "url": quick.url}])
     page = open_table(phone, quick, game, option, value)
     expect(page.locator("#hand .lite").first).to_be_visible()  # the socket's render too
     for _ in range(40):  # a few moves, so captured piles fill and fragments arrive

@@ -44,9 +44,10 @@ def test_the_live_table_matches_a_fresh_load_after_every_move(
     page: Page, browser: Browser, server: LiveServer, game: str, option: str, value: str
 ) -> None:
     start(page, server, game, option, value)
-    fresh = browser.new_page(viewport={"width": 360, "height": 640})
     # A fresh load by the same guest: same cookies, same seat.
-    fresh.context.add_cookies(page.context.cookies())
+    fresh = browser.new_page(
+        viewport={"width": 360, "height": 640}, storage_state=page.context.storage_state()
+    )
     checked = 0
     for _ in range(300):
         if checked >= 15 or page.locator(".match-over").count():

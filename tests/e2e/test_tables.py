@@ -8,6 +8,7 @@ hand that the server accepts.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Protocol
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -25,7 +26,14 @@ def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield server
 
 
-def start(page: Page, server: LiveServer, game: str, option: str, value: str) -> None:
+class Reachable(Protocol):
+    """A server, or a relay in front of one: where the browser goes."""
+
+    @property
+    def url(self) -> str: ...
+
+
+def start(page: Page, server: Reachable, game: str, option: str, value: str) -> None:
     page.goto(f"{server.url}/en/play/{game}")
     page.check(f"input[name={option}][value='{value}']")
     page.check("input[name=level][value='easy']")

@@ -8,9 +8,10 @@ from dataclasses import replace
 
 import pytest
 
+from webapp.game.actions import Timeout
 from webapp.game.deck import shuffled
 from webapp.game.koikoi import GAME
-from webapp.game.koikoi.actions import KoiKoi, Next, Play, Stop, Take, Timeout, parse_action
+from webapp.game.koikoi.actions import KoiKoi, Next, Play, Stop, Take, parse_action
 from webapp.game.koikoi.cards import DECK, MONTH, MONTHS, sort_cards
 from webapp.game.koikoi.rules import (
     apply,

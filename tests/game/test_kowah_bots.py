@@ -30,7 +30,7 @@ def decision_points(seed: int, players: int, level: str, steps: int) -> list[Kow
     """States at which a bot of ``level`` decides, along one seeded deal."""
     state = GAME.new_game(seed, {"players": players})
     rng = random.Random(seed)
-    found = []
+    found: list[KowahState] = []
     while (seat := GAME.to_act(state)) is not None and len(found) < steps:
         found.append(state)
         state = GAME.apply(state, BOTS[level](GAME.view(state, seat), rng))

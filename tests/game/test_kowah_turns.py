@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from webapp.game.actions import Timeout
 from webapp.game.kowah import GAME
-from webapp.game.kowah.actions import Discard, Draw, KowahAction, Take, Timeout
+from webapp.game.kowah.actions import Discard, Draw, KowahAction, Take
 from webapp.game.kowah.bots import BOTS
 from webapp.game.kowah.rules import apply, legal_actions, new_game
 from webapp.game.kowah.state import KowahState, PileCard, arranged_deal

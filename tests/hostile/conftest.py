@@ -73,9 +73,8 @@ def hub(app: Lapau, clock: ManualClock) -> Hub:
 
 def open_table(hub: Hub, game: str, seed: int = 7, player: str = "g-test") -> TableSession:
     """A table with ``player`` in seat 0 and easy bots in the others."""
-    options: dict[str, Any] = {"koa": {"mode": "quick"}, "kowah": {"players": 3}}.get(
-        game, {"rounds": 3}
-    )
+    presets: dict[str, dict[str, Any]] = {"koa": {"mode": "quick"}, "kowah": {"players": 3}}
+    options = presets.get(game, {"rounds": 3})
     count = {"koa": 4, "kowah": 3, "koikoi": 2}[game]
     seats = [Seat("human", player=player)] + [
         Seat("bot", level="easy", name=f"Bot {n}") for n in range(1, count)

@@ -342,7 +342,7 @@ def test_every_post_url_answers_without_a_server_error(
 ) -> None:
     rule = data.draw(st.sampled_from(post_rules(app)), label="url")
     owner = user(app, "rina")
-    assert owner is not None
+    assert owner is not None and owner.id is not None
     known: dict[str, list[Any]] = {
         "lang_code": ["en", "id", "nl"],
         "table_id": [seated.session.id, "nosuchtable"],

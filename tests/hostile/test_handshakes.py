@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 import socket
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -61,7 +61,7 @@ HEADERS = st.fixed_dictionaries(
 )
 
 
-def handshake(server: LiveServer, path: str, headers: dict[str, str | None], cookie: str) -> int:
+def handshake(server: LiveServer, path: str, headers: Mapping[str, str | None], cookie: str) -> int:
     """The status the server answers a raw handshake with; after an upgrade, the socket's
     first message is read (or its close), as a browser would, then it is dropped."""
     lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{server.port}", f"Origin: {server.url}"]

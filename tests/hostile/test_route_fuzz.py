@@ -116,8 +116,9 @@ class Cast:
         self.seated = Seated(app)
         with app.app_context():
             found = accounts.find_by_username("ruta")
-            self.account = found or accounts.create_user("ruta", "a long enough password")
-        assert self.account is not None
+            account = found or accounts.create_user("ruta", "a long enough password")
+        assert account is not None and account.id is not None
+        self.account_id: int = account.id
         rooms = app.services.rooms
         self.room = rooms.create("koa", "g-forms", "Rina").code
 
@@ -135,7 +136,7 @@ class Cast:
             "table_id": [self.seated.session.id, "nosuchtable0"],
             "game": ["koa", "kowah", "koikoi", "chess"],
             "code": [self.room, self.room.lower(), "ZZZZZZ"],
-            "other": [self.account.id, self.account.id + 1, 0],
+            "other": [self.account_id, self.account_id + 1, 0],
             "action": ["accept", "refuse", "remove", "ask", "cancel"],
             "username": ["ruta", "nobody"],
             "provider": ["google", "nope"],

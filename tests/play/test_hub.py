@@ -282,7 +282,7 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_from_its_l
     watcher = Listener(Recorder(session), None, "en")
     session.join(watcher)
     clock.run_until(lambda: session.finished)  # type: ignore[attr-defined]
-    assert hub.sessions.get(session.id) is session  # still watched
+    assert session.id in hub.sessions and hub.sessions[session.id] is session  # still watched
     session.leave(watcher)
     assert session.id not in hub.sessions
     again = hub.get(session.id)
