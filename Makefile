@@ -73,7 +73,7 @@ WORKERS ?= auto
 XDIST = -n $(WORKERS) --dist worksteal
 
 pytest: test-setup
-	$(BIN)/python -m pytest tests webapp $(XDIST)
+	$(BIN)/python -m pytest tests webapp $(XDIST) --durations=25
 
 test: test-setup lint typecheck pytest
 
