@@ -28,15 +28,6 @@ def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield server
 
 
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True
-    )
-    yield context
-    context.close()
-
-
 def socket_rendered(page: Page) -> None:
     """Wait for the socket's first render: it replaces the page's forms with ones that
     carry no CSRF token (until then a box may be measured just as it is swapped)."""

@@ -4,7 +4,8 @@ A game is two halves: its engine package ``webapp/game/<name>/`` (pure rules, st
 library only, found by :mod:`webapp.game.registry`) and one adapter module here,
 ``webapp/adapters/<name>.py``, exposing ``ADAPTER``: the game's title and place in lists,
 its practice and room setup, its card catalogue, the words of its own codes, the verb of
-a tapped hand card, the helpers its templates call and its rules pages.  Its templates live
+a tapped hand card, the helpers its templates call, its rules pages and its guided first
+game.  Its templates live
 in ``templates/play/<name>/`` and ``templates/rules/``.  The adapters use Flask-Babel, so
 they sit beside the areas rather than in ``webapp/game``.
 
@@ -23,6 +24,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from webapp.adapters.lesson import Lesson
 from webapp.adapters.setup import Setup
 from webapp.cards import BACK, Card
 from webapp.game import registry
@@ -72,6 +74,8 @@ class Adapter:
     template_globals: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     template_filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     pages: tuple[Page, ...] = ()
+    #: Its guided first game, if it has one.
+    lesson: Lesson | None = None
 
     @property
     def name(self) -> str:

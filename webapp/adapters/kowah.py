@@ -7,8 +7,11 @@ from typing import Final
 from flask_babel import lazy_gettext as _l
 
 from webapp.adapters import Adapter, rules_page
+from webapp.adapters.lesson import Lesson, Step
 from webapp.adapters.setup import Setup
 from webapp.cards import MONEY_ART, Card, money_index, money_name, money_suit
+from webapp.game.deck import arranged
+from webapp.game.kowah.cards import DECK
 
 
 def _card(card_id: str) -> Card:
@@ -21,6 +24,91 @@ def _card(card_id: str) -> Card:
 
 #: Kowah's 30 types are the money cards' pictures, in the deck's order.
 CATALOGUE: Final[dict[str, Card]] = {card_id: _card(card_id) for card_id in MONEY_ART}
+
+#: The guided deal: your 8 cards, each bot's, then the top of the stock.  You draw the White
+#: Flower, the player before you discards the third 5, and after you declare on the Red
+#: Flower pair, Baba Liem discards the last Red Flower (tests/play/test_lessons.py).
+LESSON_DEAL = arranged(
+    DECK,
+    ["coins-5", "strings-5", "coins-7", "strings-7", "myriads-7", "red-flower", "red-flower",
+     "old-thousand"],
+    ["red-flower", "strings-5", "coins-7", "strings-3", "myriads-5", "strings-9", "myriads-4",
+     "white-flower"],
+    ["myriads-5", "strings-4", "coins-9", "coins-6", "old-thousand", "strings-4", "coins-8",
+     "myriads-1"],
+    ["white-flower", "myriads-3", "coins-1", "strings-1", "coins-2", "myriads-2", "coins-2",
+     "strings-8", "strings-6", "myriads-3", "strings-4", "myriads-1"],
+)  # fmt: skip
+
+LESSON = Lesson(
+    seed=65,  # you play first
+    options={"players": 3, "deal": (LESSON_DEAL,)},
+    level="easy",
+    intro=_l(
+        "A short guided deal against two bots. You will draw, discard, take a discard, "
+        "declare checki and win by claiming your winning card. The coach above your hand "
+        "says what to do and why; there is no clock."
+    ),
+    steps=(
+        Step(
+            "draw",
+            _l(
+                "Your turn comes first. The first turn of a deal always draws from the "
+                "stock: tap Draw."
+            ),
+            _l("The first turn of a deal can only draw from the stock: tap Draw."),
+        ),
+        Step(
+            "discard white-flower",
+            _l(
+                "You drew the White Flower. Look at your hand: Coins 5 and Strings 5, three "
+                "7s, and a pair of Red Flowers. The White Flower fits none of them: discard "
+                "it to get back to eight cards."
+            ),
+            _l(
+                "Keep your 5s, your 7s and the Red Flower pair: they are the checki you are "
+                "building. Discard the White Flower you just drew (the Old Thousand can wait)."
+            ),
+            after=_l(
+                "The others play now: each draws or takes, then discards. Watch the latest "
+                "discard: it may be yours to take."
+            ),
+        ),
+        Step(
+            "take",
+            _l(
+                "The player before you has just discarded Myriads 5: with your Coins 5 and "
+                "Strings 5 it makes a triple. Tap Take to pick it up instead of drawing."
+            ),
+            _l(
+                "Take the Myriads 5 that was just discarded: it is the third 5 you need. A "
+                "card from the stock would only be a gamble."
+            ),
+        ),
+        Step(
+            "discard old-thousand declare red-flower",
+            _l(
+                "Three 5s, three 7s and a pair of Red Flowers: without the Old Thousand your "
+                "eight cards are checki. Tap the button that discards the Old Thousand and "
+                "declares, laying the Red Flower pair face up."
+            ),
+            _l(
+                "Discard the Old Thousand and declare in the same tap (the Declare button): "
+                "the eight cards you keep are then checki, and the third Red Flower wins."
+            ),
+            after=_l(
+                "You declared: your hand is locked and your turns play themselves. The third "
+                "Red Flower is your winning card: it wins for you whoever draws or discards it."
+            ),
+        ),
+    ),
+    end=_l(
+        "You won! Another player discarded your winning card and you claimed it: a claim "
+        "from a discard counts double (×2). That is Kowah: take, discard, declare, claim. "
+        "Try a real table next."
+    ),
+    watch=_l("The others are playing: watch their discards."),
+)
 
 ADAPTER = Adapter(
     position=2,
@@ -53,4 +141,5 @@ ADAPTER = Adapter(
         },
     },
     pages=(rules_page("kowah", "Kowah"),),
+    lesson=LESSON,
 )

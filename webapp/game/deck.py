@@ -8,7 +8,14 @@ and replaying a log deals exactly the same cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from webapp.game.protocol import IllegalAction
+
+#: The table option holding a prepared deal (a guided game): each round's deck order,
+#: top first, round 1 first.  Rounds beyond it are shuffled from the seed as usual.
+DEAL_OPTION = "deal"
 
 
 def rng(seed: int, *salt: object) -> random.Random:
@@ -30,6 +37,42 @@ def shuffled(cards: Iterable[str], seed: int, *salt: object) -> tuple[str, ...]:
     order = list(cards)
     rng(seed, *salt).shuffle(order)
     return tuple(order)
+
+
+def prepared_deals(options: Mapping[str, Any], deck: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+    """Each round's prepared order from the table's options (empty when the deal is
+    shuffled); every order must hold exactly the deck's cards.
+
+    >>> prepared_deals({"deal": [["b", "a"]]}, ["a", "b"])
+    (('b', 'a'),)
+    >>> prepared_deals({"deal": [["a", "a"]]}, ["a", "b"])
+    Traceback (most recent call last):
+    ...
+    webapp.game.protocol.IllegalAction: bad-option: deal
+    """
+    given = options.get(DEAL_OPTION, ())
+    whole = sorted(deck)
+    if not isinstance(given, list | tuple) or not all(isinstance(o, list | tuple) for o in given):
+        raise IllegalAction("bad-option", DEAL_OPTION)
+    orders = tuple(tuple(str(card) for card in order) for order in given)
+    if any(sorted(order) != whole for order in orders):
+        raise IllegalAction("bad-option", DEAL_OPTION)
+    return orders
+
+
+def arranged(deck: Iterable[str], *parts: Iterable[str]) -> tuple[str, ...]:
+    """A prepared deck order: ``parts`` in turn (hands, then the top of the stock), then
+    the deck's other cards in its own order (ValueError when a part holds a card the deck
+    has no copy left of).
+
+    >>> arranged(["a", "a", "b", "c"], ["b", "a"], ["c"])
+    ('b', 'a', 'c', 'a')
+    """
+    rest = list(deck)
+    order = [card for part in parts for card in part]
+    for card in order:
+        rest.remove(card)
+    return (*order, *rest)
 
 
 def build_deck(types: Iterable[str], copies: int) -> tuple[str, ...]:

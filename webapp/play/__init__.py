@@ -13,7 +13,7 @@ from sqlalchemy import Engine
 
 from webapp import adapters
 from webapp.adapters.setup import Setup
-from webapp.play import parts, routes, sockets
+from webapp.play import guide, parts, routes, sockets
 from webapp.play.hub import (
     Hub,
     Scheduler,
@@ -69,7 +69,14 @@ def make_hub(app: Flask, database: Engine) -> Hub:
         stand_in_grace=float(app.config["STAND_IN_GRACE"]),
     )
     timings = Timings(app.config["TIMINGS_FILE"])
-    return Hub(Store(database), make_renderer(app), timing, scheduler(), timings=timings)
+    return Hub(
+        Store(database),
+        make_renderer(app),
+        timing,
+        scheduler(),
+        timings=timings,
+        coaches=guide.coach_for,
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -43,11 +43,36 @@ MORE_TIME = "more-time"
 
 
 class Refusal(Exception):
-    """A submitted action that changes nothing, with a code the page translates."""
+    """A submitted action that changes nothing, with a code the page translates, or
+    the words that explain it (a lazy string: said in the reader's language)."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, explanation: Any = None) -> None:
         super().__init__(code)
         self.code = code
+        self.explanation = explanation
+
+
+def bot_random(seed: int, version: int, seat: int) -> random.Random:
+    """A bot's generator for one decision: the same table, moment and seat, the same move."""
+    return random.Random(f"{seed}:{version}:{seat}")
+
+
+class Coach(Protocol):
+    """A guided table's coach (see webapp/play/guide.py): it checks each person's move
+    and says what to do next."""
+
+    def check(self, version: int, seat: int, text: str) -> None:
+        """Raise :class:`Refusal` when the lesson waits for another move."""
+
+    def line(self, version: int, seat: int | None, over: bool) -> Any:
+        """What the coach says to ``seat`` now (None: nothing)."""
+
+    def wrong(self, version: int) -> Any:
+        """Why the move the table waits for is the one to play (None: it waits for none)."""
+
+
+def no_coach(game: str, options: Mapping[str, Any]) -> Coach | None:
+    return None
 
 
 class Connection(Protocol):
@@ -194,6 +219,8 @@ class TableSession:
         self.away_since: dict[int, float] = {}
         #: Whether the running turn's deadline was extended already (once per turn).
         self.extended = False
+        #: A guided table's coach (None at every other table).
+        self.coach = hub.coaches(stored.game, stored.options)
 
     @property
     def version(self) -> int:
@@ -341,6 +368,8 @@ class TableSession:
                 raise Refusal("unknown-action") from error
             if isinstance(action, Timeout):
                 raise Refusal("unknown-action")  # only the table's turn timer plays it
+            if self.coach is not None:
+                self.coach.check(self.version, seat, str(action))
             self.unheard = 0
             self._apply(action, seat)
             self.hub.timings.record(arrived)
@@ -487,7 +516,7 @@ class TableSession:
             seed = f"{self.seed}:{version}:{seat}"
             searching = level == "expert" and len(self.game.legal_actions(self.state)) > 1
             if not searching:
-                action = self.game.bots[level](view, random.Random(seed))
+                action = self.game.bots[level](view, bot_random(self.seed, version, seat))
         if searching:
             # A search runs in another process, with the table unlocked meanwhile.
             action = self.hub.thinker.decide(self.game.name, view, seed)
@@ -581,8 +610,11 @@ class Hub:
         scheduler: Scheduler = thread_scheduler,
         clock: Callable[[], float] = time.time,
         timings: Timings | None = None,
+        coaches: Callable[[str, Mapping[str, Any]], Coach | None] = no_coach,
     ) -> None:
         self.store = store
+        #: The coach of a table by its game and options (guided tables have one).
+        self.coaches = coaches
         self.renderer = renderer
         self.timing = timing or Timing()
         self.scheduler = scheduler

@@ -52,8 +52,20 @@ def hand_moves(session: TableSession, view: View, legal: set[str]) -> tuple[bool
     return True, session.refusals(blocked)
 
 
+def coach_words(session: TableSession, seat: int | None) -> tuple[str | None, str | None]:
+    """A guided table's coach line for ``seat`` now, and its explanation of a wrong move
+    (each in the render's language; None at other tables)."""
+    coach = session.coach
+    if coach is None:
+        return None, None
+    line = coach.line(session.version, seat, session.finished)
+    wrong = coach.wrong(session.version) if seat is not None else None
+    return (None if line is None else str(line)), (None if wrong is None else str(wrong))
+
+
 def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
     view = session.view(seat)
+    coach, coach_wrong = coach_words(session, seat)
     legal = {str(action) for action in view.legal}
     card_step, blocked = hand_moves(session, view, legal)
     count = len(session.seats)
@@ -81,6 +93,8 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "stand_ins": session.stand_ins(),
         "outcome": session.game.outcome(session.state),
         "teams": session.game.teams(len(session.seats)),
+        "coach": coach,
+        "coach_wrong": coach_wrong,
     }
 
 

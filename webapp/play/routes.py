@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 from webapp.adapters import setups
 from webapp.adapters.setup import DEFAULT_LEVEL, LEVELS
 from webapp.game.replay import replay
-from webapp.play import clock
+from webapp.play import clock, guide
 from webapp.play.diff import strip
 from webapp.play.hub import Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
@@ -105,6 +105,26 @@ def setup(game: str) -> str | Response:
         for index in range(count - 1)
     ]
     return open_practice(game, options, seats, player, current_app.config.get("TABLE_SEED"))
+
+
+@bp.route("/<lang_code>/learn/<game>", methods=["GET", "POST"])
+@rate_limited("30/minute")
+def learn(game: str) -> str | Response:
+    """A game's guided first game: what it teaches, then (posted) its table."""
+    chosen = setups().get(game)
+    lesson = guide.lesson_of(game) if chosen else None
+    if chosen is None or lesson is None:
+        abort(404)
+    if request.method == "GET":
+        return render_template("play/learn.html", setup=chosen, lesson=lesson)
+    options = guide.table_options(lesson)
+    player = current_player()
+    count = chosen.seat_count(options.get(chosen.option, chosen.default))
+    seats = [Seat("human", player=player)] + [
+        Seat("bot", level=lesson.level, name=chosen.bot_names[index % len(chosen.bot_names)])
+        for index in range(count - 1)
+    ]
+    return open_practice(game, options, seats, player, lesson.seed)
 
 
 def open_practice(

@@ -57,8 +57,10 @@ def parse_message(raw: object) -> tuple[str, int]:
     return action, int(text)
 
 
-def notice(code: str) -> str:
-    return split_fragments(render_template("play/_notice.html", code=code))["notice"]
+def notice(code: str, explanation: Any = None) -> str:
+    """The notice of a refusal: its code's sentence, or the words that explain it."""
+    html = render_template("play/_notice.html", code=code, explanation=explanation)
+    return split_fragments(html)["notice"]
 
 
 def serve(live: LiveSocket, session: TableSession, listener: Listener) -> None:
@@ -75,7 +77,7 @@ def serve(live: LiveSocket, session: TableSession, listener: Listener) -> None:
                 action, version = parse_message(raw)
                 session.submit(listener.seat, action, version)
             except Refusal as refusal:
-                session.notify(listener, notice(refusal.code))
+                session.notify(listener, notice(refusal.code, refusal.explanation))
             except Exception:  # a failed write must not drop the player
                 current_app.logger.exception("action failed on table %s", session.id)
                 session.notify(listener, notice("try-again"))

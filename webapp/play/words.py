@@ -29,6 +29,7 @@ REFUSALS: dict[str, Any] = {
     "slow-down": SLOW_DOWN,
     "more-time-used": _l("You have had more time this turn already. Please play now."),
     "no-clock": _l("This table has no clock: take all the time you need."),
+    "lesson": _l("The lesson waits for another move: the coach's line says which."),
     # A socket past a cap (webapp/sockets.py).
     **SOCKET_REFUSALS,
     # Shared by the engines.

@@ -32,9 +32,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from webapp.game.deck import next_seat, remove_one, rng, seats_after
+from webapp.game.deck import next_seat, prepared_deals, remove_one, rng, seats_after
 from webapp.game.koa.actions import Cabut, KoaAction, Makan, NextRound, Throw, Timeout
-from webapp.game.koa.cards import INDEX, is_hiu, sort_cards
+from webapp.game.koa.cards import DECK, INDEX, is_hiu, sort_cards
 from webapp.game.koa.oracle import koa_cards
 from webapp.game.koa.state import (
     GANTUNG,
@@ -119,7 +119,8 @@ def parse_options(options: Mapping[str, Any]) -> str:
 
 
 def new_game(seed: int, options: Mapping[str, Any]) -> KoaState:
-    """A new match: the first starter is drawn at random from the seed.
+    """A new match: the first starter is drawn at random from the seed (the first round
+    is a prepared deal when the options give one).
 
     >>> state = new_game(7, {})
     >>> [len(hand) for hand in state.hands], len(state.arena), state.mode
@@ -127,7 +128,9 @@ def new_game(seed: int, options: Mapping[str, Any]) -> KoaState:
     """
     mode = parse_options(options)
     starter = rng(seed, "koa-starter").randrange(SEATS)
-    return deal_round(seed, mode, 1, starter, (0,) * SEATS)
+    prepared = prepared_deals(options, DECK)
+    first = prepared[0] if prepared else None
+    return deal_round(seed, mode, 1, starter, (0,) * SEATS, first)
 
 
 def legal_actions(state: KoaState) -> tuple[KoaAction, ...]:

@@ -164,9 +164,17 @@ def deal_from(
     )
 
 
-def deal_round(seed: int, mode: str, round_no: int, starter: int, marks: Sequence[int]) -> KoaState:
-    """Shuffle the 180 cards for this round (salted by its number) and deal 11 each."""
-    deck = shuffled(DECK, seed, "koa-deal", round_no)
+def deal_round(
+    seed: int,
+    mode: str,
+    round_no: int,
+    starter: int,
+    marks: Sequence[int],
+    order: Sequence[str] | None = None,
+) -> KoaState:
+    """Shuffle the 180 cards for this round (salted by its number) and deal 11 each;
+    ``order`` is a prepared deck (top first) dealt instead."""
+    deck = tuple(order) if order else shuffled(DECK, seed, "koa-deal", round_no)
     hands = [deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(SEATS)]
     return deal_from(
         hands,

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from webapp.game.actions import Timeout
-from webapp.game.deck import remove_one, shuffled
+from webapp.game.deck import prepared_deals, remove_one, shuffled
 from webapp.game.koikoi.actions import KoiKoi, KoikoiAction, Next, Play, Stop, Take
 from webapp.game.koikoi.cards import DECK, MONTH, MONTHS, ORDER, sort_cards
 from webapp.game.koikoi.house import house_rules
@@ -95,7 +95,12 @@ def _deal(state: KoikoiState, number: int, starter: int) -> KoikoiState:
     events: list[Event] = [Event("deal", starter, codes=(str(number),))]
     attempt = 0
     while True:
-        order = shuffled(DECK, state.seed, "deal", number, attempt)
+        prepared = attempt == 0 and number <= len(state.deals)
+        order = (
+            state.deals[number - 1]
+            if prepared
+            else shuffled(DECK, state.seed, "deal", number, attempt)
+        )
         attempt += 1
         hands = (sort_cards(order[:HAND_SIZE]), sort_cards(order[HAND_SIZE : 2 * HAND_SIZE]))
         field = sort_cards(order[2 * HAND_SIZE : 3 * HAND_SIZE])
@@ -170,6 +175,7 @@ def new_game(seed: int, options: Mapping[str, Any]) -> KoikoiState:
         events=(),
         event_count=0,
         house=house,
+        deals=prepared_deals(options, DECK),
     )
     return _deal(blank, 1, starter)
 

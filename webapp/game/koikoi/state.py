@@ -103,7 +103,8 @@ class KoikoiState:
     months both seats drew before the first round (seat 0's first), one pair per draw.
     ``events`` are the latest events of the current round, ``event_count`` how many the
     round has had in all.  ``house`` are the table's house rules (the standard by default);
-    ``calls`` counts each seat's koi-koi calls in this round.
+    ``calls`` counts each seat's koi-koi calls in this round; ``deals`` are prepared decks
+    for the first rounds (a guided game), dealt instead of a shuffle.
     """
 
     seed: int
@@ -127,3 +128,5 @@ class KoikoiState:
     event_count: int
     house: HouseRules = STANDARD
     calls: tuple[int, int] = (0, 0)
+    #: Prepared deals (a guided game), one deck order per round from the first.
+    deals: tuple[tuple[str, ...], ...] = ()

@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from webapp.game.actions import Timeout
-from webapp.game.deck import next_seat, remove_one, rng, shuffled
+from webapp.game.deck import next_seat, prepared_deals, remove_one, rng, shuffled
 from webapp.game.kowah.actions import Discard, Draw, KowahAction, Take
 from webapp.game.kowah.cards import DECK, sort_cards
 from webapp.game.kowah.oracle import MULTIPLIER, checki_pairs, claimant, win_reason
@@ -39,7 +39,8 @@ from webapp.game.protocol import IllegalAction, Outcome
 
 
 def new_game(seed: int, options: Mapping[str, Any]) -> KowahState:
-    """Shuffle, deal 8 to each player and pick the first player, all from the seed.
+    """Shuffle (or take the prepared deal), deal 8 to each player and pick the first
+    player from the seed.
 
     >>> state = new_game(1, {"players": 4})
     >>> [len(hand) for hand in state.hands], len(state.stock), state.phase
@@ -48,7 +49,8 @@ def new_game(seed: int, options: Mapping[str, Any]) -> KowahState:
     players = options.get("players", DEFAULT_PLAYERS)
     if players not in PLAYER_COUNTS:
         raise IllegalAction("bad-players", str(players))
-    order = shuffled(DECK, seed, "kowah", "deal")
+    prepared = prepared_deals(options, DECK)
+    order = prepared[0] if prepared else shuffled(DECK, seed, "kowah", "deal")
     hands = tuple(
         sort_cards(order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(players)
     )
