@@ -43,8 +43,31 @@ def kowah_lessons(moves: list[Move], final: Any) -> dict[str, bool]:
     }
 
 
+def koa_lessons(moves: list[Move], final: Any) -> dict[str, bool]:
+    events = events_of("koa", moves, final)
+    koa = registry.get("koa")
+    hands = [move.state.hands[SEAT] for move in moves if move.step is not None]
+    return {
+        "kaki": any(set(hand) >= {"jarum-wajik", "jarum-udang", "jarum-halus"} for hand in hands),
+        "mato": any(hand.count("babi-pusek") == 3 for hand in hands),
+        "makan": any(e.kind == "makan" and e.seat == SEAT for e in events),
+        # Your throw is eaten, and the ban then keeps a card you hold in your hand.
+        "takabek": any(e.kind == "ban" and e.other == SEAT for e in events)
+        and any(
+            move.step is not None
+            and move.state.phase == "throw"
+            and "pacah-lapan" in move.state.hands[SEAT]
+            and "throw pacah-lapan" not in map(str, koa.legal_actions(move.state))
+            for move in moves
+        ),
+        "ceki": any(e.kind == "ceki" and e.seat == SEAT for e in events),
+        "koa": any(e.kind == "koa" and e.seat == SEAT for e in events),
+    }
+
+
 #: For each game, which of its lessons the played-through game shows.
 CHECKS: dict[str, Callable[[list[Move], Any], dict[str, bool]]] = {
+    "koa": koa_lessons,
     "kowah": kowah_lessons,
 }
 

@@ -11,9 +11,11 @@ from typing import Any, Final
 from flask_babel import lazy_gettext as _l
 
 from webapp.adapters import Adapter, Page, rules_page
+from webapp.adapters.lesson import Lesson, Step
 from webapp.adapters.setup import Setup
 from webapp.cards import MONEY_ART, Card, money_index, money_name, money_suit
-from webapp.game.koa.cards import GROUPS, TYPES
+from webapp.game.deck import arranged
+from webapp.game.koa.cards import DECK, GROUPS, TYPES
 
 #: docs/rules.md §1: each Koa type and the money card whose picture it shares.
 ART: Final[dict[str, str]] = {
@@ -106,6 +108,124 @@ def _money_gallery() -> dict[str, Any]:
     }
 
 
+#: The guided round: your 11 cards, then the bots' (your right, across, your left), then the
+#: top of the arena.  You cabut a kaki; your right eats your Pacah Lapan (takabek); your
+#: left throws the Babi Pusek you makan for a mato; the throw of your last Pacah Lapan makes
+#: you ceki, and your next cabut is the Tali Merah: koa (tests/play/test_lessons.py).
+LESSON_DEAL = arranged(
+    DECK,
+    ["babi-pusek", "babi-pusek", "jarum-wajik", "jarum-udang", "sisir-bendera", "sisir-gadang",
+     "sisir-halus", "tali-merah", "tali-merah", "pacah-lapan", "pacah-lapan"],
+    ["pacah-lapan", "pacah-lapan", "babi-pusek", "jarum-halus", "bengkok-hitam", "hiu-kucing",
+     "suduang-putih", "babi-halus", "hiu-bunga", "jarum-halus", "hiu-panjang"],
+    ["babi-pusek", "suduang-hitam", "suduang-putih", "sisir-gadang", "babi-gadang",
+     "bengkok-halus", "bengkok-hitam", "betung-enam", "babi-gadang", "betung-manih",
+     "jarum-halus"],
+    ["sisir-bendera", "tali-halus", "bengkok-gadang", "suduang-hitam", "pacah-halus",
+     "betung-enam", "bengkok-hitam", "pacah-halus", "bengkok-halus", "pacah-manih",
+     "suduang-putih"],
+    ["jarum-halus", "hiu-babak", "hiu-panjang", "betung-enam", "hiu-bunga", "hiu-panjang",
+     "babi-pusek", "hiu-pinci", "hiu-panjang", "bengkok-gadang", "tali-merah"],
+)  # fmt: skip
+
+LESSON = Lesson(
+    seed=92,  # you start
+    options={"mode": "quick", "deal": (LESSON_DEAL,)},
+    level="easy",
+    intro=_l(
+        "A short guided round against three bots; your mandan sits across from you. You "
+        "will make a kaki and a mato, makan a throw, meet takabek, become ceki and win with "
+        "a koa. The coach above your hand says what to do and why; there is no clock."
+    ),
+    steps=(
+        Step(
+            "cabut",
+            _l(
+                "You start. Every turn you take one card, then throw one. The first turn of "
+                "a round can only cabut: tap Cabut to draw the top card of the arena."
+            ),
+            _l("The first turn of a round can only cabut: tap Cabut to draw from the arena."),
+        ),
+        Step(
+            "throw pacah-lapan",
+            _l(
+                "You drew Jarum Halus: with Jarum Wajik and Jarum Udang it makes a kaki, three "
+                "cards of one group. Your three sisir are a kaki too. The Tali Merah pair will "
+                "be your koa pair, so the Pacah Lapan pair is spare: throw a Pacah Lapan."
+            ),
+            _l(
+                "Keep your two kaki (jarum and sisir), the Babi Pusek pair and the Tali Merah "
+                "pair. Throw a Pacah Lapan: that pair is the one you can spare."
+            ),
+            after=_l(
+                "The player on your right plays next and may makan your throw. Watch what "
+                "they do with your Pacah Lapan."
+            ),
+        ),
+        Step(
+            "cabut",
+            _l(
+                "Takabek! The player on your right ate your Pacah Lapan, so you may not throw "
+                "a Pacah Lapan until they throw one or one of you becomes ceki. The last throw "
+                "is a hiu: you may makan a hiu only when you hold two of its type. Cabut."
+            ),
+            _l(
+                "You cannot makan that hiu: that needs two of its type in your hand. Tap "
+                "Cabut to draw from the arena."
+            ),
+        ),
+        Step(
+            "throw betung-enam",
+            _l(
+                "You drew Betung Enam, which fits nothing. Your last Pacah Lapan is spare too, "
+                "but takabek forbids throwing it now: throw the Betung Enam."
+            ),
+            _l(
+                "Not that one. The Pacah Lapan is under takabek (your throw was eaten), and "
+                "your sets and pairs are worth keeping: throw the Betung Enam you drew."
+            ),
+        ),
+        Step(
+            "makan",
+            _l(
+                "The player on your left has just thrown Babi Pusek. With your two Babi Pusek "
+                "it makes a mato: three identical cards. Makan it: take that throw instead "
+                "of drawing."
+            ),
+            _l(
+                "Makan the Babi Pusek: with your pair it makes a mato. A cabut would be a "
+                "blind draw."
+            ),
+        ),
+        Step(
+            "throw pacah-lapan",
+            _l(
+                "A mato of Babi Pusek, a kaki of jarum, a kaki of sisir and the Tali Merah pair: "
+                "throw the Pacah Lapan and your 11 cards are ceki. Takabek gives way when the "
+                "cards you keep are ceki."
+            ),
+            _l(
+                "Throw the Pacah Lapan: the 11 cards you keep are then ceki (a koa pair and "
+                "three sets, one of them a mato), and takabek gives way for that throw."
+            ),
+            after=_l(
+                "You are ceki, and everyone can see it: a third Tali Merah, your koa card, "
+                "wins as soon as anyone draws it from the arena."
+            ),
+        ),
+        Step(
+            "cabut",
+            _l("You wait on Tali Merah, your koa card. Cabut: if you draw it, that is koa."),
+            _l("Cabut: only a draw from the arena brings your koa card; makan never wins."),
+        ),
+    ),
+    end=_l(
+        "Koa! You drew a Tali Merah, your koa card: you and your mandan win. You have seen "
+        "a kaki, a mato, makan, takabek, ceki and koa. Try a real table next."
+    ),
+    watch=_l("The others are playing: watch their throws."),
+)
+
 ADAPTER = Adapter(
     position=1,
     setup=Setup(
@@ -145,4 +265,5 @@ ADAPTER = Adapter(
             _money_gallery,
         ),
     ),
+    lesson=LESSON,
 )
