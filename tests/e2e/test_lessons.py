@@ -25,6 +25,7 @@ pytestmark = pytest.mark.e2e
 PLAYS = [
     ("koa", "id", 3, "throw pacah-lapan"),
     ("kowah", "nl", 1, "discard old-thousand"),
+    ("koikoi", "en", 1, "take mar-plain-1"),
 ]
 
 

@@ -65,9 +65,24 @@ def koa_lessons(moves: list[Move], final: Any) -> dict[str, bool]:
     }
 
 
+def koikoi_lessons(moves: list[Move], final: Any) -> dict[str, bool]:
+    events = events_of("koikoi", moves, final)
+    outcome = registry.get("koikoi").outcome(final)
+    return {
+        "two-card choice": any(
+            move.step is not None and move.state.phase == "choose" for move in moves
+        ),
+        "yaku": any(e.kind == "yaku" and e.seat == SEAT for e in events),
+        "koi-koi": any(e.kind == "koikoi" and e.seat == SEAT for e in events),
+        "stop": any(e.kind == "stop" and e.seat == SEAT for e in events),
+        "a whole match": outcome is not None and outcome.winners == (SEAT,),
+    }
+
+
 #: For each game, which of its lessons the played-through game shows.
 CHECKS: dict[str, Callable[[list[Move], Any], dict[str, bool]]] = {
     "koa": koa_lessons,
+    "koikoi": koikoi_lessons,
     "kowah": kowah_lessons,
 }
 
@@ -109,6 +124,10 @@ def a_wrong_move(session: TableSession, right: str) -> str:
     legal = [str(action) for action in view.legal if str(action) != right]
     verb = adapters.get(session.game.name).hand_verb
     return legal[0] if legal else f"{verb} {view.hand[0]}"
+
+
+def test_every_game_has_a_lesson_and_checks() -> None:
+    assert sorted(LESSONS) == sorted(CHECKS) == sorted(adapters.names())
 
 
 @pytest.mark.databases("sqlite")

@@ -8,8 +8,11 @@ from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 
 from webapp.adapters import Adapter, Page, rules_page
+from webapp.adapters.lesson import Lesson, Step
 from webapp.adapters.setup import Preset, Rule, Setup
 from webapp.cards import Card
+from webapp.game.deck import arranged
+from webapp.game.koikoi.cards import DECK
 from webapp.game.koikoi.house import PRESETS
 
 MONTHS: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -224,6 +227,170 @@ def _gallery() -> dict[str, Any]:
     }
 
 
+#: The guided match's three deals, each your 8 cards, the bot's 8, the field's 8 and the top
+#: of the stock.  Round 1: your Curtain finds two March cards (a choice), the Sake cup
+#: makes Flower Viewing (koi-koi), the Moon makes Moon Viewing (the round is yours); round
+#: 2: Moon Viewing again (stop); round 3: four Paulownia in your hand, teshi
+#: (tests/play/test_lessons.py).
+LESSON_DEALS = (
+    arranged(
+        DECK,
+        ["mar-curtain", "sep-sake-cup", "aug-moon", "jan-crane", "oct-deer", "apr-plain-2",
+         "jun-plain-2", "nov-lightning"],
+        ["sep-blue", "feb-plain-2", "feb-poetry", "apr-ribbon", "may-bridge", "may-ribbon",
+         "dec-plain-1", "jul-plain-1"],
+        ["mar-poetry", "mar-plain-1", "sep-plain-1", "aug-plain-1", "may-plain-1", "apr-plain-1",
+         "jan-poetry", "jul-boar"],
+        ["nov-swallow", "dec-plain-3", "nov-ribbon", "jun-butterflies", "mar-plain-2",
+         "nov-rain-man", "jan-plain-2", "dec-plain-2", "apr-cuckoo", "feb-warbler",
+         "dec-phoenix", "feb-plain-1"],
+    ),
+    arranged(
+        DECK,
+        ["aug-moon", "sep-sake-cup", "jul-boar", "nov-lightning", "jul-plain-1", "may-plain-2",
+         "mar-poetry", "apr-cuckoo"],
+        ["aug-plain-2", "sep-blue", "jun-plain-2", "dec-phoenix", "oct-deer", "dec-plain-1",
+         "mar-plain-1", "oct-plain-1"],
+        ["aug-plain-1", "sep-plain-1", "nov-swallow", "apr-ribbon", "jan-poetry", "mar-plain-2",
+         "dec-plain-2", "mar-curtain"],
+        ["dec-plain-3", "apr-plain-1", "may-ribbon", "feb-warbler", "nov-rain-man",
+         "feb-plain-2", "may-plain-1", "feb-plain-1", "jan-plain-1", "jul-plain-2",
+         "jun-plain-1", "jun-butterflies"],
+    ),
+    arranged(
+        DECK,
+        ["dec-phoenix", "dec-plain-1", "dec-plain-2", "dec-plain-3", "apr-ribbon", "jan-plain-2",
+         "jul-ribbon", "jan-crane"],
+        ["mar-poetry", "mar-plain-1", "apr-plain-1", "feb-plain-1", "feb-plain-2", "may-plain-2",
+         "mar-curtain", "sep-blue"],
+        ["aug-moon", "sep-plain-2", "feb-poetry", "nov-lightning", "jun-plain-2", "jul-plain-1",
+         "nov-swallow", "oct-plain-2"],
+    ),
+)  # fmt: skip
+
+LESSON = Lesson(
+    seed=3,  # you start
+    options={"rounds": 3, "deal": LESSON_DEALS},
+    level="easy",
+    intro=_l(
+        "A short guided match of three rounds against a bot. You will choose between two "
+        "cards, form yaku, call koi-koi once and stop once. The coach above your hand says "
+        "what to do and why; there is no clock."
+    ),
+    steps=(
+        Step(
+            "play mar-curtain",
+            _l(
+                "You play first. Play a card onto a field card of the same month to capture "
+                "both; then the stock's top card is turned over and plays the same way. Play "
+                "the Curtain (March): two March cards lie on the field."
+            ),
+            _l(
+                "Play the Curtain: it is a light, and two March cards on the field are waiting "
+                "for it. Your other cards get their turn later."
+            ),
+        ),
+        Step(
+            "take mar-poetry",
+            _l(
+                "Two March cards lie on the field, so you choose which one to take. Take the "
+                "red poem ribbon: ribbons count toward yaku, a plain card hardly does."
+            ),
+            _l(
+                "Take the red poem ribbon: ribbons count toward yaku (all three poem ribbons "
+                "make Red Poem Ribbons), while the plain card is worth far less."
+            ),
+            after=_l(
+                "The stock's top card was turned over for you; now your opponent plays. Only "
+                "captured cards form yaku."
+            ),
+        ),
+        Step(
+            "play sep-sake-cup",
+            _l(
+                "Play the Sake cup onto the September card on the field. The Curtain and the "
+                "Sake cup together make Flower Viewing, a yaku worth 5."
+            ),
+            _l(
+                "Play the Sake cup: with the Curtain you captured, it makes Flower Viewing, a yaku."
+            ),
+        ),
+        Step(
+            "koikoi",
+            _l(
+                "A yaku: Flower Viewing, 5 points. Stop ends the round and scores it; koi-koi "
+                "plays on for more, but if your opponent forms a yaku first, they score "
+                "double. You hold the Moon and a Pampas card lies on the field: call koi-koi."
+            ),
+            _l(
+                "This time call koi-koi: the Moon in your hand and the Sake cup make Moon "
+                "Viewing, one more yaku. You will stop in the next round."
+            ),
+            after=_l(
+                "Koi-koi: the round goes on. The next new yaku, yours or your opponent's, ends it."
+            ),
+        ),
+        Step(
+            "play aug-moon",
+            _l(
+                "Play the Moon onto the Pampas card: the Moon and the Sake cup make Moon "
+                "Viewing. After a koi-koi, a new yaku ends the round at once, and you score."
+            ),
+            _l(
+                "Play the Moon: it captures the Pampas card, and Moon Viewing ends the round "
+                "in your favour."
+            ),
+        ),
+        Step(
+            "next",
+            _l(
+                "Round 1 is yours: Flower Viewing and Moon Viewing make 10 points, doubled "
+                "for reaching 7. The winner starts the next round: tap Next round."
+            ),
+            _l("Tap Next round to start round 2."),
+        ),
+        Step(
+            "play aug-moon",
+            _l(
+                "Round 2. You hold the Moon and the Sake cup again, and the field has a Pampas "
+                "and a September card. Play the Moon first."
+            ),
+            _l(
+                "Play the Moon: it captures the Pampas card on the field, and the Sake cup "
+                "follows on your next turn."
+            ),
+        ),
+        Step(
+            "play sep-sake-cup",
+            _l("Now play the Sake cup onto the September card: Moon Viewing again."),
+            _l("Play the Sake cup: with the Moon you captured, it makes Moon Viewing."),
+        ),
+        Step(
+            "stop",
+            _l(
+                "Moon Viewing, 5 points. Your opponent has captured the Curtain, and after a "
+                "koi-koi any yaku of theirs would score double. Stop: take your 5 points and "
+                "end the round."
+            ),
+            _l(
+                "Stop this time: 5 points in hand are safer than a koi-koi your opponent "
+                "could turn into double points."
+            ),
+        ),
+        Step(
+            "next",
+            _l("Round 2 is yours too. Tap Next round for the last round of this short match."),
+            _l("Tap Next round to deal round 3."),
+        ),
+    ),
+    end=_l(
+        "Round 3 ended at the deal: four Paulownia cards in your hand are teshi, 6 points "
+        "at once. You won the match! You have seen a choice between two cards, yaku, "
+        "koi-koi and stop. Try a real table next."
+    ),
+    watch=_l("Your opponent is playing: watch what they capture."),
+)
+
 ADAPTER = Adapter(
     position=3,
     setup=Setup(
@@ -277,4 +444,5 @@ ADAPTER = Adapter(
             _gallery,
         ),
     ),
+    lesson=LESSON,
 )
