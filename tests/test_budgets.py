@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from webapp import create_app
+from webapp import adapters, create_app
 from webapp.config import TestConfig
 from webapp.locale import LANGUAGES
 
@@ -47,6 +47,13 @@ def page_paths() -> list[str]:
         ):
             for lang in LANGUAGES:
                 paths.append(rule.rule.replace("<lang_code>", lang))
+    # And each game's guided first game, linked from its rules page and the practice page.
+    paths += [
+        f"/{lang}/learn/{adapter.name}"
+        for adapter in adapters.adapters()
+        if adapter.lesson
+        for lang in LANGUAGES
+    ]
     return sorted(paths)
 
 

@@ -77,3 +77,18 @@ def test_a_waiting_room(phone: BrowserContext, server: LiveServer) -> None:
     expect(page).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
     expect(page.locator(".seat.mine")).to_be_visible()
     assert violations(page) == []
+
+
+def test_a_guided_table_with_its_coach_and_a_wrong_move_explained(
+    phone: BrowserContext, server: LiveServer
+) -> None:
+    page = phone.new_page()
+    page.goto(f"{server.url}/en/learn/kowah")
+    assert violations(page) == [], "the lesson's page"
+    page.get_by_role("button", name="Start the guided game").click()
+    page.wait_for_url("**/table/**")
+    expect(page.locator("#coach")).to_be_visible()
+    page.locator("#prompt button[value=draw]").click()
+    page.locator('#hand button[value="discard old-thousand"]').click()
+    expect(page.locator("#notice")).to_contain_text("Discard the White Flower")
+    assert violations(page) == [], "coach and explanation"
