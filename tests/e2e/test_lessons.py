@@ -64,7 +64,12 @@ def test_a_guided_game_played_by_following_the_coach(
     assert lesson is not None
     page = phone.new_page()
     page.goto(f"{server.url}/{lang}/rules/{game}")
-    page.locator(f'a[href="/{lang}/learn/{game}"]').tap()
+    link = page.locator(f'a[href="/{lang}/learn/{game}"]')
+    link.scroll_into_view_if_needed()
+    shoot(page, f"{game}-{lang}-rules-link")
+    link.tap()
+    expect(page.locator("main")).to_contain_text(words(lang, lesson.intro, tmp_path))
+    shoot(page, f"{game}-{lang}-learn")
     page.locator("main form button").tap()
     page.wait_for_url("**/table/**")
     coach = page.locator("#coach")
