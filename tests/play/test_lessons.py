@@ -4,6 +4,7 @@ scripts, says each step, explains a wrong move without changing anything, and en
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -124,6 +125,36 @@ def a_wrong_move(session: TableSession, right: str) -> str:
     legal = [str(action) for action in view.legal if str(action) != right]
     verb = adapters.get(session.game.name).hand_verb
     return legal[0] if legal else f"{verb} {view.hand[0]}"
+
+
+@pytest.mark.databases("sqlite")
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_coach_names_only_cards_you_may_see(client: FlaskClient, game: str) -> None:
+    """Each step's words name a card (by its English name) only where seat 0 may see it:
+    the coach knows the prepared deal, the person must not learn it from the coach."""
+    engine = registry.get(game)
+    moves, final = played(game)
+    lesson = adapters.get(game).lesson
+    assert lesson is not None
+    with client.application.test_request_context("/en/"), force_locale("en"):
+        names = {card: str(adapters.card(game, card).name) for card in set(engine.deck)}
+        for move, after in zip(moves, [*[m.state for m in moves[1:]], final], strict=True):
+            if move.step is None:
+                continue
+            step = lesson.steps[move.step]
+            for words, state in (
+                (step.say, move.state),
+                (step.wrong, move.state),
+                (step.after, after),
+            ):
+                hidden = engine.hidden_cards(state, SEAT)
+                text = str(words or "")
+                named = {
+                    card
+                    for card, name in names.items()
+                    if re.search(rf"\b{re.escape(name)}\b", text)
+                }
+                assert not named & hidden, (move.step, sorted(named & hidden))
 
 
 def test_every_game_has_a_lesson_and_checks() -> None:
