@@ -6,8 +6,8 @@ with a coach: the bots play from the lesson's seed, so the table meets each of t
 person's moves at a version known in advance.  The coach learns those versions by playing
 the lesson through once (with the engine and the hub's own bot generators), then says the
 step's line while the table waits at one, and refuses any other move there with the
-step's explanation, changing nothing.  Past the script (a lesson edited since the table
-was dealt) the table plays on freely.
+step's explanation, changing nothing.  A table dealt from an older lesson (another deal)
+plays on as a plain practice table, without a coach.
 """
 
 from __future__ import annotations
