@@ -6,14 +6,14 @@ table stays as it was.  Screenshots of the coach are kept in ``$LAPAU_SHOTS`` if
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from flask_babel import force_locale
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.conftest import QUICK_BOTS, LiveServer
+from tests.conftest import QUICK_BOTS, LiveServer, close_app
 from tests.e2e.test_tables import wait_for_my_turn
 from webapp import adapters, create_app
 from webapp.config import TestConfig
@@ -36,11 +36,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield live
 
 
-def words(lang: str, text: object, instance: Path) -> str:
-    """The coach's words as the page in ``lang`` says them."""
-    app = create_app(TestConfig(str(instance)))
-    with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        return str(text)
+Words = Callable[[str, object], str]
+
+
+@pytest.fixture(scope="module")
+def words(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Words]:
+    """The coach's words as the page in a language says them."""
+    app = create_app(TestConfig(str(tmp_path_factory.mktemp("words"))))
+
+    def said(lang: str, text: object) -> str:
+        with app.test_request_context(f"/{lang}/"), force_locale(lang):
+            return str(text)
+
+    yield said
+    close_app(app)
 
 
 def shoot(page: Page, name: str) -> None:
@@ -54,7 +63,7 @@ def shoot(page: Page, name: str) -> None:
 def test_a_guided_game_played_by_following_the_coach(
     phone: BrowserContext,
     server: LiveServer,
-    tmp_path: Path,
+    words: Words,
     game: str,
     lang: str,
     wrong_at: int,
@@ -68,29 +77,29 @@ def test_a_guided_game_played_by_following_the_coach(
     link.scroll_into_view_if_needed()
     shoot(page, f"{game}-{lang}-rules-link")
     link.tap()
-    expect(page.locator("main")).to_contain_text(words(lang, lesson.intro, tmp_path))
+    expect(page.locator("main")).to_contain_text(words(lang, lesson.intro))
     shoot(page, f"{game}-{lang}-learn")
     page.locator("main form button").tap()
     page.wait_for_url("**/table/**")
     coach = page.locator("#coach")
     for index, step in enumerate(lesson.steps):
         wait_for_my_turn(page)
-        expect(coach).to_contain_text(words(lang, step.say, tmp_path))
+        expect(coach).to_contain_text(words(lang, step.say))
         if index == wrong_at:
             before = page.locator("#version").input_value()
             # A card the rules refuse is dimmed (aria-disabled) but a finger can still tap it.
             page.locator(f'button[value="{wrong}"]').first.tap(force=True)
             notice = page.locator("#notice")
-            expect(notice).to_contain_text(words(lang, step.wrong, tmp_path))
+            expect(notice).to_contain_text(words(lang, step.wrong))
             shoot(page, f"{game}-{lang}-wrong")
             expect(page.locator("#version")).to_have_value(before)
-            expect(coach).to_contain_text(words(lang, step.say, tmp_path))
+            expect(coach).to_contain_text(words(lang, step.say))
         shoot(page, f"{game}-{lang}-step{index}")
         move = page.locator(f'button[value="{step.move}"]').first
         box = move.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
         move.tap()
     expect(page.locator(".match-over")).to_be_visible()
-    expect(coach).to_contain_text(words(lang, lesson.end, tmp_path))
+    expect(coach).to_contain_text(words(lang, lesson.end))
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     shoot(page, f"{game}-{lang}-end")
