@@ -10,6 +10,7 @@ from webapp.game.koa.actions import KoaAction, parse_action
 from webapp.game.koa.bots import BOTS
 from webapp.game.koa.cards import DECK
 from webapp.game.koa.oracle import koa_cards
+from webapp.game.koa.rollout import rollout
 from webapp.game.koa.rules import apply, legal_actions, new_game, outcome, timeout_action, to_act
 from webapp.game.koa.sampling import sample, settled
 from webapp.game.koa.state import SEATS, KoaState, deal_from
@@ -32,10 +33,11 @@ def _teams(seats: int) -> tuple[tuple[int, ...], ...]:
 
 
 #: Searches deals behind its view among the moves ``hard``, ``medium`` and ``easy`` would
-#: make, playing them out with ``easy`` (``hard`` is too slow for enough playouts: 37 ms a
-#: Koa round against 9), and trusts ``hard`` unless the deals clearly say otherwise.
+#: make, playing each out with ``rollout`` (an ``easy``-like policy on count vectors, about
+#: 3 ms a round against 9 ms for ``easy`` through ``apply``), and trusts ``hard`` unless
+#: the deals clearly say otherwise.
 EXPERT = Expert(
-    Rules(legal_actions, apply, view, to_act, sample, settled),
+    Rules(legal_actions, apply, view, to_act, sample, settled, rollout),
     prior=BOTS["hard"],
     playout=BOTS["easy"],
     proposers=(BOTS["medium"], BOTS["easy"]),

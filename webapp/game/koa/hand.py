@@ -120,10 +120,40 @@ def distance(vector: tuple[int, ...]) -> int:
     known = _DISTANCES.get(vector)
     if known is not None:
         return known
-    signature = [_group_signature(vector, members) for members in GROUP_TYPES]
-    value = HAND_SIZE - min(_overlap(list(vector), signature), HAND_SIZE)
+    shape = _shape(vector)
+    value = _SHAPES.get(shape)
+    if value is None:
+        signature = [_group_signature(vector, members) for members in GROUP_TYPES]
+        value = HAND_SIZE - min(_overlap(list(vector), signature), HAND_SIZE)
+        if len(_SHAPES) >= _CACHE_LIMIT:
+            _SHAPES.clear()
+        _SHAPES[shape] = value
     _remember(vector, value)
     return value
+
+
+_SHAPES: dict[tuple[int, ...], int] = {}
+#: The non-hiu groups' type indexes, and each group's counts (a, b, c) as one number
+#: a*49 + b*7 + c (a count is at most 6), mapped to that of its counts sorted.
+_TRIPLES = tuple(members for members in GROUP_TYPES[HIU + 1 :] if len(members) == 3)
+_SORTED = tuple(
+    sum(n * 7**k for k, n in enumerate(sorted((a, b, c), reverse=True)))
+    for a in range(7)
+    for b in range(7)
+    for c in range(7)
+)
+
+
+def _shape(vector: tuple[int, ...]) -> tuple[int, ...]:
+    """What ``distance`` depends on: the hiu group's signature, and the other groups' counts
+    up to order (types inside a group, and the non-hiu groups, are interchangeable).
+
+    Far fewer shapes than hands occur, so the playouts of the search find most of them
+    already computed.
+    """
+    total, top = _group_signature(vector, GROUP_TYPES[HIU])
+    codes = sorted([_SORTED[vector[a] * 49 + vector[b] * 7 + vector[c]] for a, b, c in _TRIPLES])
+    return (total, top, *codes)
 
 
 def outs(vector: list[int], d: int, weights: list[int]) -> int:

@@ -10,6 +10,7 @@ from webapp.game.kowah.actions import KowahAction, parse_action
 from webapp.game.kowah.bots import BOTS
 from webapp.game.kowah.cards import DECK
 from webapp.game.kowah.oracle import checki_pairs
+from webapp.game.kowah.rollout import rollout
 from webapp.game.kowah.rules import apply, legal_actions, new_game, outcome, timeout_action, to_act
 from webapp.game.kowah.sampling import sample, settled
 from webapp.game.kowah.state import DEFAULT_PLAYERS, PLAYER_COUNTS, KowahState
@@ -25,10 +26,11 @@ from webapp.game.search import Expert, Rules
 RULES_VERSION = 3
 
 #: Searches deals behind its view among the moves ``hard``, ``medium`` and ``easy`` would
-#: make, playing them out with ``medium`` (12 ms a deal against ``hard``'s 24), and trusts
-#: ``hard`` unless the deals clearly say otherwise.
+#: make, playing each out with ``rollout`` (``medium``'s policy on count vectors, about
+#: 1.3 ms a deal against 19 ms for ``medium`` through ``apply``), and trusts ``hard`` unless
+#: the deals clearly say otherwise.
 EXPERT = Expert(
-    Rules(legal_actions, apply, view, to_act, sample, settled),
+    Rules(legal_actions, apply, view, to_act, sample, settled, rollout),
     prior=BOTS["hard"],
     playout=BOTS["medium"],
     proposers=(BOTS["medium"], BOTS["easy"]),
