@@ -142,6 +142,7 @@ def create_app(config: Config | None = None) -> Lapau:
     rate = make_hook(database)
     hub.on_finish.extend([live_rooms.table_finished, social_live.table_finished, rate])
     hub.on_transfer.append(live_rooms.transfer)
+    hub.in_room = lambda table_id: live_rooms.room_of_table(table_id) is not None
     live_rooms.on_change.append(social_live.room_changed)
 
     routing.init_app(app)

@@ -101,6 +101,32 @@ class Found(Generic[A]):
     values: dict[str, float]
     deals: int
 
+    def advice(
+        self, reason: str, count: int = 0, card: str | None = None, slug: str | None = None
+    ) -> Advice:
+        """A hint for the chosen action with ``reason``, and the search's figure for it."""
+        value = self.values.get(str(self.action)) if self.deals else None
+        return Advice(str(self.action), reason, count, card, slug, value, self.deals)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hint: the expert's action (its text) and why, as a reason code with its figures.
+
+    ``count`` and ``card`` fill the reason's sentence (a number of cards, a card the reason
+    names), ``slug`` a yaku's name; ``value`` is the search's mean value of the move over
+    ``deals`` deals (a share of deals won, or Koi-Koi points), ``None`` when nothing was
+    searched.  Plain strings and numbers: it crosses from the worker process.
+    """
+
+    action: str
+    reason: str
+    count: int = 0
+    card: str | None = None
+    slug: str | None = None
+    value: float | None = None
+    deals: int = 0
+
 
 class Expert(Generic[S, A, V]):
     """A bot (``expert(view, rng)``) that searches ``deals`` determinizations per decision."""
@@ -113,8 +139,10 @@ class Expert(Generic[S, A, V]):
         proposers: Sequence[Callable[[V, random.Random], A]] = (),
         deals: int = DEALS,
         seconds: float | None = SECONDS,
+        explain: Callable[[V, Found[A]], Advice] | None = None,
     ) -> None:
         self.rules = rules
+        self.explain = explain
         self.prior = prior
         self.playout = playout
         self.proposers = tuple(proposers)
@@ -123,7 +151,9 @@ class Expert(Generic[S, A, V]):
 
     def budgeted(self, deals: int, seconds: float | None) -> Expert[S, A, V]:
         """The same expert with another budget (``seconds`` None: no clock cap)."""
-        return Expert(self.rules, self.prior, self.playout, self.proposers, deals, seconds)
+        return Expert(
+            self.rules, self.prior, self.playout, self.proposers, deals, seconds, self.explain
+        )
 
     def __call__(self, view: V, rng: random.Random) -> A:
         return self.search(view, rng).action
@@ -220,3 +250,16 @@ def think(game: str, view: Decision, seed: str, seconds: float) -> object:
     expert = get(game).bots["expert"]
     assert isinstance(expert, Expert)
     return expert.search(view, random.Random(seed), seconds=seconds).action
+
+
+def advise(game: str, view: Decision, seed: str, seconds: float) -> Advice:
+    """The registered ``game``'s expert's move for ``view`` with its reason (a hint; a
+    worker's job, like :func:`think`)."""
+    from webapp.game.registry import get
+
+    expert = get(game).bots["expert"]
+    assert isinstance(expert, Expert) and expert.explain is not None
+    found = expert.search(view, random.Random(seed), seconds=seconds)
+    if len(view.legal) < 2:
+        return found.advice("only-move")
+    return expert.explain(view, found)

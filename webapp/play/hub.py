@@ -28,6 +28,7 @@ from webapp.events import Event
 from webapp.game import registry
 from webapp.game.actions import NextRound, Timeout
 from webapp.game.protocol import IllegalAction
+from webapp.game.search import Advice
 from webapp.play.clock import turn_length
 from webapp.play.diff import operations, strip
 from webapp.play.revive import revive
@@ -40,6 +41,8 @@ log = logging.getLogger(__name__)
 TABLE_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 #: What the "More time" button sends where moves go: no game has a move of that name.
 MORE_TIME = "more-time"
+#: What the "Hint" button sends there (practice tables only): no game has that move either.
+HINT = "hint"
 
 
 class Refusal(Exception):
@@ -221,6 +224,11 @@ class TableSession:
         self.extended = False
         #: A guided table's coach (None at every other table).
         self.coach = hub.coaches(stored.game, stored.options)
+        #: Each seat's last hint, with the version it was asked at (shown while it holds).
+        self.hints: dict[int, tuple[int, Advice]] = {}
+        #: The seats whose hint is being searched: one at a time a seat.
+        self.hinting: set[int] = set()
+        self._offers_hints: bool | None = None
 
     @property
     def version(self) -> int:
@@ -352,6 +360,9 @@ class TableSession:
         """A person's action for their seat; raises :class:`Refusal` and changes nothing.
         :data:`MORE_TIME` is a request to the table, not a move (see :meth:`more_time`)."""
         arrived = time.perf_counter()
+        if text == HINT:
+            self.ask_hint(seat)
+            return
         with self.lock:
             if self.finished:
                 raise Refusal("table-finished")
@@ -392,6 +403,58 @@ class TableSession:
             self.deadline = self.hub.clock() + length
             self._schedule(same_turn=True)  # the timer, and a stand-in's, from the new deadline
             self._broadcast()  # everyone's countdown starts again: it is public
+
+    def offers_hints(self) -> bool:
+        """Whether the table gives hints: a practice table (one person, the rest bots),
+        never a table a room opened (rated or not, people there play on their own)."""
+        if self._offers_hints is None:
+            alone = sum(not seat.is_bot for seat in self.seats) == 1
+            self._offers_hints = alone and not self.hub.in_room(self.id)
+        return self._offers_hints
+
+    def hint_for(self, seat: int | None) -> Advice | None:
+        """The seat's hint while the table still stands where it was asked."""
+        found = self.hints.get(seat) if seat is not None else None
+        return found[1] if found is not None and found[0] == self.version else None
+
+    def ask_hint(self, seat: int, wait: bool = False) -> None:
+        """Search the expert's move for ``seat``'s turn, from its view only, and show it to
+        that seat (its screen is re-rendered with the hint).  Not a move and not in the log.
+        The search runs in the thinker's processes; ``wait`` returns once it is shown (a
+        page posting without scripts), else the asking socket goes on at once."""
+        with self.lock:
+            if self.finished:
+                raise Refusal("table-finished")
+            if not self.offers_hints():
+                raise Refusal("no-hints")
+            if self.game.to_act(self.state) != seat:
+                raise Refusal("not-your-turn")
+            if self.hint_for(seat) is not None:
+                return  # shown already
+            if seat in self.hinting:
+                raise Refusal("hint-pending")
+            self.hinting.add(seat)
+            version = self.version
+            view = self.game.view(self.state, seat)
+            self._broadcast()  # the button says the hint is coming
+
+        def search() -> None:
+            advice = None
+            try:
+                advice = self.hub.thinker.advise(
+                    self.game.name, view, f"{self.seed}:{version}:hint"
+                )
+            finally:
+                with self.lock:
+                    self.hinting.discard(seat)
+                    if advice is not None and version == self.version:
+                        self.hints[seat] = (version, advice)
+                    self._broadcast()
+
+        if wait:
+            search()
+        else:
+            self.hub.scheduler(0.0, search)
 
     def _apply(self, action: Any, seat: int | None) -> None:
         """Apply an action of ``seat`` (None: the table plays for the seat to act)."""
@@ -626,6 +689,8 @@ class Hub:
         self.timings = timings or Timings()
         #: Expert bots search in its worker processes, never on the loop.
         self.thinker = Thinker()
+        #: Whether a room opened the table (set by the rooms, which the hub does not know).
+        self.in_room: Callable[[str], bool] = lambda table_id: False
         #: Each table whose match has just ended (its room, presence, ratings).
         self.on_finish = Event[[TableSession]]("table finished")
         #: A guest signed in (old player id, new): their tables have moved (their rooms).

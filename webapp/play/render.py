@@ -89,6 +89,10 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "seconds_left": session.seconds_left(),
         "clock": clock.of(session.options),
         "extended": session.extended,
+        # Hints show only to their own seat, on practice tables, while the turn stands.
+        "hint_offered": seat is not None and session.offers_hints(),
+        "hint": session.hint_for(seat),
+        "hint_pending": seat in session.hinting,
         "played_for": session.played_for,
         "stand_ins": session.stand_ins(),
         "outcome": session.game.outcome(session.state),

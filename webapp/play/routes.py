@@ -17,7 +17,7 @@ from webapp.adapters.setup import DEFAULT_LEVEL, LEVELS
 from webapp.game.replay import replay
 from webapp.play import clock, guide
 from webapp.play.diff import strip
-from webapp.play.hub import Hub, Refusal, TableSession
+from webapp.play.hub import HINT, Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
 from webapp.play.store import Seat, TableBroken, is_practice
@@ -186,7 +186,11 @@ def act(table_id: str) -> Response:
         # else is stale.
         number: int | None = int(version) if number_text(version) else -1
         number = None if version == "" else number
-        session.submit(seat, request.form.get("a", ""), number)
+        text = request.form.get("a", "")
+        if text == HINT:
+            session.ask_hint(seat, wait=True)  # shown on the page the redirect loads
+        else:
+            session.submit(seat, text, number)
     except Refusal as refusal:
         target = url_for("play.table", table_id=table_id, notice=refusal.code)
     return redirect(target, code=303)

@@ -15,17 +15,20 @@ import multiprocessing
 import os
 import random
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from webapp.game import registry
-from webapp.game.search import SECONDS, think
+from webapp.game.search import SECONDS, Advice, advise, think
 
 log = logging.getLogger(__name__)
 
 #: The least clock a search gets however many wait (it still plays hard's move, at worst).
 FLOOR = 0.03
+#: A hint's clock: a person who asked can wait a second, and more deals make a surer reason.
+HINT_SECONDS = 1.0
 
 
 def _patched() -> bool:
@@ -48,21 +51,45 @@ def _wait(future: Future[Any]) -> Any:
 class Thinker:
     """A lazily started process pool that decides for expert bots."""
 
-    def __init__(self, workers: int | None = None, seconds: float = SECONDS) -> None:
+    def __init__(
+        self,
+        workers: int | None = None,
+        seconds: float = SECONDS,
+        hint_seconds: float = HINT_SECONDS,
+    ) -> None:
         self.workers = workers or len(os.sched_getaffinity(0))
         self.seconds = seconds
+        self.hint_seconds = hint_seconds
         self.waiting = 0
         self.lock = threading.Lock()
         self.pool: ProcessPoolExecutor | None = None
 
-    def budget(self) -> float:
-        """This search's clock: the full budget, shared out once searches queue."""
+    def budget(self, seconds: float | None = None) -> float:
+        """This search's clock (``seconds``, else the bot's budget), shared out once searches
+        queue."""
+        full = self.seconds if seconds is None else seconds
         with self.lock:
-            share = self.seconds * min(1.0, self.workers / max(1, self.waiting))
+            share = full * min(1.0, self.workers / max(1, self.waiting))
         return max(FLOOR, share)
 
     def decide(self, game: str, view: Any, seed: str) -> Any:
         """The expert's action for ``view`` (``hard``'s if the pool fails)."""
+        found = self._run(think, game, view, seed, self.seconds)
+        if found is None:
+            return registry.get(game).bots["hard"](view, random.Random(seed))
+        return found
+
+    def advise(self, game: str, view: Any, seed: str) -> Advice | None:
+        """A hint for the seat of ``view``: the expert's move and why (None if the pool fails)."""
+        advice: Advice | None = self._run(advise, game, view, seed, self.hint_seconds)
+        return advice
+
+    def _run(
+        self, job: Callable[[str, Any, str, float], Any], game: str, view: Any, seed: str,
+        seconds: float,
+    ) -> Any:  # fmt: skip
+        """``job(game, view, seed, clock)`` in a worker, waited for without blocking the loop;
+        None when the pool has failed."""
         with self.lock:
             self.waiting += 1
             if self.pool is None:
@@ -71,14 +98,14 @@ class Thinker:
                 self.pool = ProcessPoolExecutor(self.workers, mp_context=context)
             pool = self.pool
         try:
-            return _wait(pool.submit(think, game, view, seed, self.budget()))
+            return _wait(pool.submit(job, game, view, seed, self.budget(seconds)))
         except (BrokenProcessPool, OSError, RuntimeError):
             # A worker died or the pool is shut down: that must not stop the table.
-            log.exception("expert search failed; hard decides")
+            log.exception("expert search failed")
             with self.lock:
                 if self.pool is pool:
                     self.pool = None
-            return registry.get(game).bots["hard"](view, random.Random(seed))
+            return None
         finally:
             with self.lock:
                 self.waiting -= 1

@@ -30,6 +30,8 @@ REFUSALS: dict[str, Any] = {
     "more-time-used": _l("You have had more time this turn already. Please play now."),
     "no-clock": _l("This table has no clock: take all the time you need."),
     "lesson": _l("The lesson waits for another move: the coach's line says which."),
+    "no-hints": _l("Hints are for practice tables only."),
+    "hint-pending": _l("Your hint is on its way."),
     # A socket past a cap (webapp/sockets.py).
     **SOCKET_REFUSALS,
     # Shared by the engines.

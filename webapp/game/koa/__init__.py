@@ -9,6 +9,7 @@ from __future__ import annotations
 from webapp.game.koa.actions import KoaAction, parse_action
 from webapp.game.koa.bots import BOTS
 from webapp.game.koa.cards import DECK
+from webapp.game.koa.hints import explain
 from webapp.game.koa.oracle import koa_cards
 from webapp.game.koa.rollout import rollout
 from webapp.game.koa.rules import apply, legal_actions, new_game, outcome, timeout_action, to_act
@@ -41,6 +42,7 @@ EXPERT = Expert(
     prior=BOTS["hard"],
     playout=BOTS["easy"],
     proposers=(BOTS["medium"], BOTS["easy"]),
+    explain=explain,
 )
 
 GAME: Game[KoaState, KoaAction, KoaView] = Game(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from webapp.game.koikoi.actions import KoikoiAction, parse_action
 from webapp.game.koikoi.bots import BOTS
 from webapp.game.koikoi.cards import DECK
+from webapp.game.koikoi.hints import explain
 from webapp.game.koikoi.house import house_rules
 from webapp.game.koikoi.oracle import yaku
 from webapp.game.koikoi.rules import (
@@ -36,6 +37,7 @@ EXPERT = Expert(
     Rules(legal_actions, apply, view, to_act, sample, settled),
     prior=BOTS["hard"],
     playout=BOTS["hard"],
+    explain=explain,
 )
 
 GAME: Game[KoikoiState, KoikoiAction, KoikoiView] = Game(

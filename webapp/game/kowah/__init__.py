@@ -9,6 +9,7 @@ from __future__ import annotations
 from webapp.game.kowah.actions import KowahAction, parse_action
 from webapp.game.kowah.bots import BOTS
 from webapp.game.kowah.cards import DECK
+from webapp.game.kowah.hints import explain
 from webapp.game.kowah.oracle import checki_pairs
 from webapp.game.kowah.rollout import rollout
 from webapp.game.kowah.rules import apply, legal_actions, new_game, outcome, timeout_action, to_act
@@ -34,6 +35,7 @@ EXPERT = Expert(
     prior=BOTS["hard"],
     playout=BOTS["medium"],
     proposers=(BOTS["medium"], BOTS["easy"]),
+    explain=explain,
 )
 
 GAME: Game[KowahState, KowahAction, KowahView] = Game(
