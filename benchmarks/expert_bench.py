@@ -6,11 +6,16 @@ with a ``SECONDS`` clock cap) decides at seat 0 against ``hard`` bots along seed
 only where it has a choice.  CPU time is this process's own, so it is the figure to trust on
 a busy machine; the wall clock is what a table waits (the cap stops a search early when the
 machine is slow, which the deals column shows).
+
+``--playouts N`` measures instead the CPU time of one deal's playout (a sampled deal, a
+move, the round played out) over N of them, with the game's fast ``rollout`` and through
+``apply`` and the playout bot as before it.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 import time
@@ -50,6 +55,29 @@ def measure(
     return found
 
 
+def playout_ms(name: str, playouts: int, seed: int, fast: bool) -> float:
+    """CPU milliseconds per playout from positions along a game between ``hard`` bots."""
+    game = get(name)
+    expert = game.bots["expert"]
+    assert isinstance(expert, Expert)
+    rules = expert.rules if fast else dataclasses.replace(expert.rules, rollout=None)
+    slow = Expert(rules, expert.prior, expert.playout)
+    views = []
+    state = game.new_game(seed, game.default_options)
+    gen = random.Random(seed)
+    while (seat := game.to_act(state)) is not None:
+        view = game.view(state, seat)
+        if len(game.legal_actions(state)) > 1:
+            views.append((view, seat))
+        state = game.apply(state, game.bots["hard"](view, gen))
+    start = time.process_time()
+    for n in range(playouts):
+        view, seat = views[n % len(views)]
+        dealt = rules.sample(view, gen)
+        slow._play(dealt, rules.legal_actions(dealt)[0], seat, n)
+    return (time.process_time() - start) * 1000 / playouts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=["koa", "kowah", "koikoi"], action="append")
@@ -57,8 +85,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--seconds", type=float, default=SECONDS)
+    parser.add_argument("--playouts", type=int, default=0)
     args = parser.parse_args()
     for name in args.game or ["koa", "kowah", "koikoi"]:
+        if args.playouts:
+            fast, slow = (playout_ms(name, args.playouts, args.seed, f) for f in (True, False))
+            print(f"{name:7} CPU ms a playout: rollout {fast:6.2f}  apply and bot {slow:6.2f}")
+            continue
         found = measure(name, args.decisions, args.seed, args.deals, args.seconds)
         for key in ("cpu", "wall", "deals"):
             values = found[key]

@@ -47,7 +47,8 @@ V = TypeVar("V", bound=Decision)
 #: An advantage this many standard errors above the prior's is trusted: a strict test,
 #: because with a dozen candidates a loose one would often pick the luckiest, not the best.
 CONFIDENCE = 2.0
-#: Below this many deals the prior plays: a spread measured on fewer is no measure.
+#: Below this many deals the prior plays: a spread measured on fewer is no measure
+#: (a game may ask for more: Koa's expert searching 8 deals lost to ``hard``).
 MIN_DEALS = 4
 #: A playout that has not ended after this many actions counts as a draw (never seen).
 MAX_PLAYOUT = 5000
@@ -140,9 +141,11 @@ class Expert(Generic[S, A, V]):
         deals: int = DEALS,
         seconds: float | None = SECONDS,
         explain: Callable[[V, Found[A]], Advice] | None = None,
+        min_deals: int = MIN_DEALS,
     ) -> None:
         self.rules = rules
         self.explain = explain
+        self.min_deals = min_deals
         self.prior = prior
         self.playout = playout
         self.proposers = tuple(proposers)
@@ -152,7 +155,14 @@ class Expert(Generic[S, A, V]):
     def budgeted(self, deals: int, seconds: float | None) -> Expert[S, A, V]:
         """The same expert with another budget (``seconds`` None: no clock cap)."""
         return Expert(
-            self.rules, self.prior, self.playout, self.proposers, deals, seconds, self.explain
+            self.rules,
+            self.prior,
+            self.playout,
+            self.proposers,
+            deals,
+            seconds,
+            self.explain,
+            self.min_deals,
         )
 
     def __call__(self, view: V, rng: random.Random) -> A:
@@ -223,10 +233,9 @@ class Expert(Generic[S, A, V]):
             state = rules.apply(state, self.playout(rules.view(state, mover), gen))
         return 0.5
 
-    @staticmethod
-    def _choose(candidates: list[A], prior: A, rows: list[list[float]]) -> A:
+    def _choose(self, candidates: list[A], prior: A, rows: list[list[float]]) -> A:
         """The prior, unless another candidate beats it clearly, deal by deal."""
-        if len(rows) < MIN_DEALS or prior not in candidates:
+        if len(rows) < self.min_deals or prior not in candidates:
             return prior
         base = candidates.index(prior)
         best, best_score = prior, 0.0

@@ -30,12 +30,14 @@ RULES_VERSION = 3
 #: make, playing each out with ``rollout`` (``medium``'s policy on count vectors, about
 #: 1.3 ms a deal against 19 ms for ``medium`` through ``apply``), and trusts ``hard`` unless
 #: the deals clearly say otherwise.
+#: Below 16 deals it plays ``hard``, as in Koa (where 8 deals lost to ``hard``).
 EXPERT = Expert(
     Rules(legal_actions, apply, view, to_act, sample, settled, rollout),
     prior=BOTS["hard"],
     playout=BOTS["medium"],
     proposers=(BOTS["medium"], BOTS["easy"]),
     explain=explain,
+    min_deals=16,
 )
 
 GAME: Game[KowahState, KowahAction, KowahView] = Game(
