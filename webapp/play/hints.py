@@ -93,13 +93,13 @@ def figure_text(game: str, advice: Advice) -> str:
         return ""
     if game == "koikoi":
         text = _(
-            "%(points).1f points a round on average over %(deals)d deals",
+            "%(points).1f points a round on average over %(deals)d deals tried",
             points=advice.value,
             deals=advice.deals,
         )
     else:
         text = _(
-            "won %(percent)d%% of %(deals)d deals",
+            "won %(percent)d%% of %(deals)d deals tried",
             percent=round(100 * advice.value),
             deals=advice.deals,
         )

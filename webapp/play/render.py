@@ -89,8 +89,9 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "seconds_left": session.seconds_left(),
         "clock": clock.of(session.options),
         "extended": session.extended,
-        # Hints show only to their own seat, on practice tables, while the turn stands.
-        "hint_offered": seat is not None and session.offers_hints(),
+        # Hints show only to their own seat, on practice tables, while the turn stands, and
+        # only where there is a choice to make.
+        "hint_offered": seat is not None and len(view.legal) > 1 and session.offers_hints(),
         "hint": session.hint_for(seat),
         "hint_pending": seat in session.hinting,
         "played_for": session.played_for,
