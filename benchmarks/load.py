@@ -1,7 +1,7 @@
 """Load and soak: many live tables on one gevent worker, played by real WebSocket clients.
 
 python benchmarks/load.py [--tables 250] [--humans 4] [--game koa] [--seconds 300]
-                          [--think 3] [--bot-delay 0.8] [--kill-at SECONDS]
+                          [--think 3] [--bot-delay 0.8] [--bot-level easy] [--kill-at SECONDS]
                           [--database sqlite|postgresql]
 
 Starts the site under gunicorn + gevent (one worker, ``--worker-connections 2000``) on a
@@ -15,6 +15,9 @@ plays them until SECONDS have passed:
 - ``--humans 2..4``: each table is a room opened by a host, joined by code by the other
   people, the empty seats filled with bots, everyone ready, started.
 
+The bots are ``--bot-level`` (``easy`` unless asked; ``expert`` searches in the server's
+process pool).
+
 Every person is a WebSocket client (greenlets, one address each) that plays a random
 legal move after a think time of about THINK seconds (half to one and a half of it).  A
 move is *acknowledged* when its client receives the table at a newer version, *refused*
@@ -27,8 +30,11 @@ against what the clients saw acknowledged.
 
 Prints one JSON object: tables and connections held, moves per second, the clients'
 latency from sending a move to receiving the table that applies it (p50/p95/p99), the
-server's own time from a move arriving to every seat sent, worker RSS and CPU, WebSocket
-bytes per move, refused and unanswered moves.  Loopback only, bounded in time.
+server's own time from a move arriving to every seat sent, the bots' own move delay (from
+their turn starting to their move arriving: the bot delay plus their thinking), worker RSS
+and CPU (the worker's own process; an expert's searches run in its pool's processes, whose
+CPU is given apart), WebSocket bytes per move, refused and unanswered moves.  Loopback
+only, bounded in time.
 """
 
 from __future__ import annotations
@@ -64,7 +70,7 @@ from sqlalchemy import create_engine, text  # noqa: E402
 
 from benchmarks._timing import percentile  # noqa: E402
 from tests.postgres import Cluster  # noqa: E402
-from webapp.play.hub import MORE_TIME  # noqa: E402
+from webapp.play.hub import HINT, MORE_TIME  # noqa: E402
 
 OPTIONS = {"koa": ("mode", "quick"), "kowah": ("players", "4"), "koikoi": ("rounds", "12")}
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
@@ -179,6 +185,18 @@ def usage(pid: int) -> tuple[float, int]:
     return cpu, rss
 
 
+def children_cpu(pid: int) -> float:
+    """CPU seconds used so far by a process's children (the expert's search pool)."""
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    total = 0.0
+    for child in found.split():
+        try:
+            total += usage(int(child))[0]
+        except FileNotFoundError:
+            pass  # exited meanwhile
+    return total
+
+
 class Person:
     """One browser: a cookie jar, an address, a page's CSRF token, a table socket."""
 
@@ -210,14 +228,14 @@ class Person:
         )
 
 
-def practice_table(person: Person, game: str) -> str:
+def practice_table(person: Person, game: str, level: str) -> str:
     option, value = OPTIONS[game]
     _, page = person.get(f"/en/play/{game}")
-    url, _ = person.post(f"/en/play/{game}", {option: value, "level": "easy"}, page)
+    url, _ = person.post(f"/en/play/{game}", {option: value, "level": level}, page)
     return url.rsplit("/", 1)[1]
 
 
-def room_table(people: list[Person], game: str) -> str:
+def room_table(people: list[Person], game: str, level: str) -> str:
     """The host opens a room, the others join by its code, bots fill the rest, start."""
     host, *guests = people
     _, page = host.get("/en/room/")
@@ -225,6 +243,7 @@ def room_table(people: list[Person], game: str) -> str:
     code = room_url.rstrip("/").rsplit("/", 1)[1]
     option, value = OPTIONS[game]
     host.post(f"/en/room/{code}/act", {"a": f"option {value}"}, room_page)
+    host.post(f"/en/room/{code}/act", {"a": f"level {level}"}, room_page)
     pages = []
     for guest in guests:
         _, page = guest.get("/en/room/")
@@ -263,8 +282,8 @@ class Player:
             self.hand = {ident: value for ident, value in BUTTON.findall(found.group(0)) if ident}
         else:
             for ident, value in BUTTON.findall(message):
-                # "More time" asks the table for time: no move, no new version to wait for.
-                if ident and value != MORE_TIME:
+                # "More time" and "Hint" ask the table: no move, no new version to wait for.
+                if ident and value not in (MORE_TIME, HINT):
                     self.hand[ident] = value
         for ident in DELETED.findall(message):
             self.hand.pop(ident, None)
@@ -380,9 +399,9 @@ def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
         people = [Person(server, index * args.humans + k) for k in range(args.humans)]
         try:
             if args.humans == 1:
-                table_id = practice_table(people[0], game)
+                table_id = practice_table(people[0], game, args.bot_level)
             else:
-                table_id = room_table(people, game)
+                table_id = room_table(people, game, args.bot_level)
             tables.append((table_id, people))
         except Exception as error:  # noqa: BLE001 - reported, not raised
             figures.errors.append(f"opening table {index}: {error!r}")
@@ -392,6 +411,7 @@ def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
     worker = server.worker()
     assert worker is not None
     cpu_before, _ = usage(worker)
+    pool_before = children_cpu(worker)
     started = time.monotonic()
     until = started + args.seconds
     players = [
@@ -422,9 +442,12 @@ def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
     gevent.joinall(greenlets, timeout=60)
     elapsed = time.monotonic() - started
     cpu_used += usage(worker)[0] - cpu_before
+    pool_cpu = children_cpu(worker) - pool_before
     server.stop()
     timings = instance / "timings.txt"
     server_ms = [float(line) for line in timings.read_text().split()] if timings.exists() else []
+    bots = instance / "timings.txt.bots"
+    bot_ms = [float(line) for line in bots.read_text().split()] if bots.exists() else []
     logs = stored_logs(database_url)
 
     def stored(move: tuple[str, int, str]) -> bool:
@@ -455,8 +478,16 @@ def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
             "p95": round(percentile(server_ms, 0.95), 2),
             "p99": round(percentile(server_ms, 0.99), 2),
         },
+        "bot_level": args.bot_level,
+        "bot_move_delay_ms": {
+            "moves": len(bot_ms),
+            "p50": round(percentile(bot_ms, 0.50), 1),
+            "p95": round(percentile(bot_ms, 0.95), 1),
+            "p99": round(percentile(bot_ms, 0.99), 1),
+        },
         "worker_peak_rss_mb": round(peak_rss / 2**20, 1),
         "worker_cpu_percent": round(100 * cpu_used / elapsed, 1),
+        "search_pool_cpu_percent": round(100 * pool_cpu / elapsed, 1),
         "ws_bytes_per_move_per_connection": round(
             figures.received_bytes / max(1, len(server_ms)) / max(1, len(players) / len(tables))
         )
@@ -488,6 +519,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=300)
     parser.add_argument("--think", type=float, default=3.0)
     parser.add_argument("--bot-delay", type=float, default=0.8)
+    parser.add_argument(
+        "--bot-level", default="easy", choices=("random", "easy", "medium", "hard", "expert")
+    )
     parser.add_argument("--kill-at", type=float, default=None)
     parser.add_argument("--database", default="sqlite", choices=("sqlite", "postgresql"))
     print(json.dumps(run(parser.parse_args()), indent=2))

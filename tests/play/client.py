@@ -13,13 +13,14 @@ from typing import Any
 
 import websocket
 
-from webapp.play.hub import MORE_TIME
+from webapp.play.hub import HINT, MORE_TIME
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
-#: The moves a page offers; "More time" asks the table for time and is no move (it gives
-#: no new version, so a client that sent it as one would wait for nothing).
-MOVES = re.compile(rf'name="a" value="(?!{MORE_TIME}")([^"]+)"')
+#: The moves a page offers; "More time" and "Hint" ask the table for time or advice and are
+#: no moves (they give no new version, so a client that sent one as a move would wait for
+#: nothing).
+MOVES = re.compile(rf'name="a" value="(?!(?:{MORE_TIME}|{HINT})")([^"]+)"')
 FORWARDED = "X-Forwarded-For"
 
 

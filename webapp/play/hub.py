@@ -224,6 +224,8 @@ class TableSession:
         self.extended = False
         #: A guided table's coach (None at every other table).
         self.coach = hub.coaches(stored.game, stored.options)
+        #: When the running bot turn's timer was armed (perf_counter), for its move delay.
+        self.bot_armed: float | None = None
         #: Each seat's last hint, with the version it was asked at (shown while it holds).
         self.hints: dict[int, tuple[int, Advice]] = {}
         #: The seats whose hint is being searched: one at a time a seat.
@@ -512,7 +514,10 @@ class TableSession:
         version = self.version
         timing = self.hub.timing
         if self.seats[seat].is_bot:
-            delay = timing.round_pause if self._dealing() else timing.bot_delay
+            dealing = self._dealing()
+            delay = timing.round_pause if dealing else timing.bot_delay
+            # A move's delay is timed; the pause before dealing the next round is not.
+            self.bot_armed = None if dealing else time.perf_counter()
             self.timer = self.hub.scheduler(delay, lambda: self._bot_move(version))
         elif self.unheard >= timing.unheard_turns and not self.heard():
             return  # paused: nobody to play for, nothing to store
@@ -527,6 +532,7 @@ class TableSession:
             if stand_in is not None:
                 start = max(stand_in, now + timing.bot_delay)  # a bot's speed, at most
                 if self.deadline is None or start < self.deadline:
+                    self.bot_armed = None  # a stand-in waits out the grace, not a bot delay
                     self.timer = self.hub.scheduler(start - now, lambda: self._bot_move(version))
                     return
             if self.deadline is None:
@@ -588,6 +594,8 @@ class TableSession:
                 return
             # The bot's move arrives once it has decided; its thinking is not fan-out.
             arrived = time.perf_counter()
+            if self.bot_armed is not None:
+                self.hub.timings.record_bot(arrived - self.bot_armed)
             try:
                 self._apply(action, seat)
             except Refusal as refusal:
@@ -660,6 +668,13 @@ class Timings:
         if self.path:
             with open(self.path, "a") as out:
                 out.write(f"{elapsed:.3f}\n")
+
+    def record_bot(self, seconds: float) -> None:
+        """A bot's move delay, from its turn's timer being armed to its move arriving (the
+        table's bot delay plus its thinking), appended to ``<path>.bots``."""
+        if self.path:
+            with open(f"{self.path}.bots", "a") as out:
+                out.write(f"{seconds * 1000:.3f}\n")
 
 
 class Hub:

@@ -16,7 +16,7 @@ import os
 import random
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -40,12 +40,28 @@ def _patched() -> bool:
     return bool(monkey.is_module_patched("threading"))
 
 
-def _wait(future: Future[Any]) -> Any:
-    if _patched():
-        import gevent
+#: What a cancelled search hands back from gevent's thread (see :func:`_result`).
+_CANCELLED = object()
 
-        return gevent.get_hub().threadpool.spawn(future.result).get()
-    return future.result()
+
+def _result(future: Future[Any]) -> Any:
+    """The future's result, or ``_CANCELLED``: gevent's threadpool prints a traceback for a
+    task that raises, and a pool shutting down with the server cancels what waits."""
+    try:
+        return future.result()
+    except CancelledError:
+        return _CANCELLED
+
+
+def _wait(future: Future[Any]) -> Any:
+    if not _patched():
+        return future.result()
+    import gevent
+
+    result = gevent.get_hub().threadpool.spawn(_result, future).get()
+    if result is _CANCELLED:
+        raise CancelledError
+    return result
 
 
 class Thinker:
@@ -99,6 +115,8 @@ class Thinker:
             pool = self.pool
         try:
             return _wait(pool.submit(job, game, view, seed, self.budget(seconds)))
+        except CancelledError:
+            return None  # the server is stopping: its pool dropped the searches that waited
         except (BrokenProcessPool, OSError, RuntimeError):
             # A worker died or the pool is shut down: that must not stop the table.
             log.exception("expert search failed")
