@@ -408,10 +408,11 @@ class TableSession:
 
     def offers_hints(self) -> bool:
         """Whether the table gives hints: a practice table (one person, the rest bots),
-        never a table a room opened (rated or not, people there play on their own)."""
+        never a table a room opened (rated or not, people there play on their own), nor a
+        lesson's (its coach says what to play, and may want another move)."""
         if self._offers_hints is None:
             alone = sum(not seat.is_bot for seat in self.seats) == 1
-            self._offers_hints = alone and not self.hub.in_room(self.id)
+            self._offers_hints = alone and self.coach is None and not self.hub.in_room(self.id)
         return self._offers_hints
 
     def hint_for(self, seat: int | None) -> Advice | None:
