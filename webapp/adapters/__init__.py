@@ -28,6 +28,10 @@ from webapp.adapters.lesson import Lesson
 from webapp.adapters.setup import Setup
 from webapp.cards import BACK, Card
 from webapp.game import registry
+from webapp.game.search import Advice
+
+#: One of a game's hint reasons: the search's advice and the named card, in words.
+HintReason = Callable[[Advice, str], str]
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,13 @@ class Adapter:
     pages: tuple[Page, ...] = ()
     #: Its guided first game, if it has one.
     lesson: Lesson | None = None
+    #: Why a hint's move is good, by the search's reason code: (advice, the card's name)
+    #: to a few words in the reader's language (``webapp/play/hints.py``).
+    hint_reasons: Mapping[str, HintReason] = field(default_factory=dict)
+    #: A hint's move when it names no card (``cabut``, ``stop``), in the reader's language.
+    hint_moves: Mapping[str, Any] = field(default_factory=dict)
+    #: A hint's figure is the round's points on average, not the share of deals won.
+    hint_in_points: bool = False
 
     @property
     def name(self) -> str:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
-from webapp.adapters import Adapter, Page, rules_page
+from webapp.adapters import Adapter, HintReason, Page, rules_page
 from webapp.adapters.lesson import Lesson, Step
 from webapp.adapters.setup import Setup
 from webapp.cards import MONEY_ART, Card, money_index, money_name, money_suit
@@ -226,6 +228,22 @@ LESSON = Lesson(
     watch=_l("The others are playing: watch their throws."),
 )
 
+HINT_REASONS: Final[dict[str, HintReason]] = {
+    "ceki-waits": lambda advice, _card: ngettext(
+        "keeps you ceki, waiting on %(num)d live koa card",
+        "keeps you ceki, waiting on %(num)d live koa cards",
+        advice.count,
+    ),
+    "ceki-distance": lambda advice, _card: ngettext(
+        "leaves your hand %(num)d card from ceki",
+        "leaves your hand %(num)d cards from ceki",
+        advice.count,
+    ),
+    "makan-closer": lambda _advice, _card: _("eating the throw brings your hand closer to ceki"),
+    "cabut-better": lambda _advice, _card: _("a card from the arena is worth more here"),
+}
+
+
 ADAPTER = Adapter(
     position=1,
     setup=Setup(
@@ -266,4 +284,6 @@ ADAPTER = Adapter(
         ),
     ),
     lesson=LESSON,
+    hint_reasons=HINT_REASONS,
+    hint_moves={"cabut": _l("Cabut"), "makan": _l("Makan")},
 )

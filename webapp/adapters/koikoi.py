@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from flask_babel import LazyString
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from webapp.adapters import Adapter, Page, rules_page
+from webapp.adapters import Adapter, HintReason, Page, rules_page
 from webapp.adapters.lesson import Lesson, Step
 from webapp.adapters.setup import Preset, Rule, Setup
 from webapp.cards import Card
@@ -391,6 +392,20 @@ LESSON = Lesson(
     watch=_l("Your opponent is playing: watch what they capture."),
 )
 
+HINT_REASONS: Final[dict[str, HintReason]] = {
+    "stop-threat": lambda advice, _card: _(
+        "the opponent is one card from %(yaku)s", yaku=yaku_name(advice.slug or "")
+    ),
+    "stop-bank": lambda _advice, _card: _("take your points now"),
+    "koikoi-more": lambda _advice, _card: _("playing on scored more in the deals looked at"),
+    "takes-yaku": lambda advice, card: _(
+        "takes %(card)s, which counts for %(count)s yaku", card=card, count=str(advice.count)
+    ),
+    "takes": lambda _advice, card: _("takes %(card)s", card=card),
+    "lays-down": lambda _advice, _card: _("nothing to capture: this card gives least away"),
+}
+
+
 ADAPTER = Adapter(
     position=3,
     setup=Setup(
@@ -445,4 +460,7 @@ ADAPTER = Adapter(
         ),
     ),
     lesson=LESSON,
+    hint_reasons=HINT_REASONS,
+    hint_moves={"stop": _l("Stop"), "koikoi": _l("Koi-koi!")},
+    hint_in_points=True,
 )

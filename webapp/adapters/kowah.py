@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
-from webapp.adapters import Adapter, rules_page
+from webapp.adapters import Adapter, HintReason, rules_page
 from webapp.adapters.lesson import Lesson, Step
 from webapp.adapters.setup import Setup
 from webapp.cards import MONEY_ART, Card, money_index, money_name, money_suit
@@ -110,6 +112,27 @@ LESSON = Lesson(
     watch=_l("The others are playing: watch their discards."),
 )
 
+HINT_REASONS: Final[dict[str, HintReason]] = {
+    "declare": lambda advice, card: _(
+        "your hand is checki: wait on %(card)s, %(count)s still to come",
+        card=card,
+        count=str(advice.count),
+    ),
+    "keeps-danger": lambda _advice, card: _(
+        "keeps %(card)s, the card a declared player waits on", card=card
+    ),
+    "checki-distance": lambda advice, _card: ngettext(
+        "leaves your hand %(num)d card from checki",
+        "leaves your hand %(num)d cards from checki",
+        advice.count,
+    ),
+    "take-closer": lambda _advice, _card: _("the discard brings your hand closer to checki"),
+    "draw-better": lambda _advice, _card: _(
+        "the discard would not bring you closer; the stock may"
+    ),
+}
+
+
 ADAPTER = Adapter(
     position=2,
     setup=Setup(
@@ -142,4 +165,6 @@ ADAPTER = Adapter(
     },
     pages=(rules_page("kowah", "Kowah"),),
     lesson=LESSON,
+    hint_reasons=HINT_REASONS,
+    hint_moves={"draw": _l("Draw from the stock"), "take": _l("Take the discard")},
 )
