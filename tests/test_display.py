@@ -45,7 +45,7 @@ def test_saving_settings_sets_the_cookie_and_returns_to_the_page(client: FlaskCl
     )
     assert response.status_code == 303
     assert response.headers["Location"] == "/en/about"
-    assert (cookie := client.get_cookie("display")) and cookie.value == "80-10-30-0"
+    assert (cookie := client.get_cookie("display")) and cookie.value == "80-10-30-0-1"
 
 
 def test_choosing_a_language_in_settings_keeps_the_page(client: FlaskClient) -> None:
@@ -63,7 +63,7 @@ def test_settings_never_redirect_off_site(client: FlaskClient, target: str) -> N
 
 def test_nonsense_values_are_clamped(client: FlaskClient) -> None:
     client.post("/en/settings", data={"contrast": "900", "grain": "-3", "temperature": "hot"})
-    assert (cookie := client.get_cookie("display")) and cookie.value == "100-0-50-0"
+    assert (cookie := client.get_cookie("display")) and cookie.value == "100-0-50-0-1"
 
 
 def test_the_settings_page_works_without_the_header_panel(client: FlaskClient) -> None:
@@ -127,3 +127,21 @@ def test_settings_the_reader_saved_win_over_save_data(client: FlaskClient) -> No
     html = client.get("/en/cards/money", headers=SAVE_DATA).get_data(as_text=True)
     assert "/static/cards/" in html and "--grain:0.088" in html
     assert "body::before" not in html
+
+
+def test_reactions_are_shown_until_the_reader_hides_them(client: FlaskClient) -> None:
+    box = re.compile(r'<input id="set-reactions"[^>]*>')
+    found = box.search(client.get("/en/settings").get_data(as_text=True))
+    assert found and "checked" in found[0]
+    client.post("/en/settings", data={"reactions_shown": "1", "lite_cards": "1"})
+    assert client.get_cookie("display").value == "50-50-50-0-0"  # lite cards not offered
+    found = box.search(client.get("/en/settings").get_data(as_text=True))
+    assert found and "checked" not in found[0]
+    client.post("/en/settings", data={"reactions_shown": "1", "reactions": "1"})
+    assert client.get_cookie("display").value == "50-50-50-0-1"
+
+
+def test_a_cookie_from_before_reactions_keeps_them_shown(client: FlaskClient) -> None:
+    client.set_cookie("display", "80-10-30-1")
+    client.post("/en/settings", data={"contrast": "70"})
+    assert client.get_cookie("display").value == "70-10-30-1-1"

@@ -1,4 +1,5 @@
-"""The reader's display settings: contrast, grain, colour temperature and lite cards.
+"""The reader's display settings: contrast, grain, colour temperature, lite cards, and
+whether the players' reactions show at live tables (webapp/play/emotes.py).
 
 They are kept in one cookie and applied on the server as CSS custom properties, so they
 work with JavaScript off and cost no extra request.  The colours are computed here, in
@@ -78,22 +79,28 @@ class Display:
     grain: int = 50
     temperature: int = 50
     lite_cards: bool = False
+    reactions: bool = True
 
     @classmethod
     def parse(cls, raw: str | None) -> Display | None:
-        """The settings a ``c-g-t-l`` cookie holds, or None when it holds none.
+        """The settings a ``c-g-t-l-r`` cookie holds (``c-g-t-l`` before reactions could
+        be hidden), or None when it holds none.
 
-        >>> Display.parse("80-10-35-1")
-        Display(contrast=80, grain=10, temperature=35, lite_cards=True)
-        >>> Display.parse("rubbish") is None
-        True
+        >>> Display.parse("80-10-35-1-0")
+        Display(contrast=80, grain=10, temperature=35, lite_cards=True, reactions=False)
+        >>> Display.parse("80-10-35-1").reactions, Display.parse("rubbish") is None
+        (True, True)
         """
         parts = (raw or "").split("-")
-        if len(parts) != 4 or not all(part.isdigit() for part in parts):
+        if len(parts) not in (4, 5) or not all(part.isdigit() for part in parts):
             return None
-        contrast, grain, temperature, lite = parts
+        contrast, grain, temperature, lite, *reactions = parts
         return cls(
-            clamp_percent(contrast), clamp_percent(grain), clamp_percent(temperature), lite == "1"
+            clamp_percent(contrast),
+            clamp_percent(grain),
+            clamp_percent(temperature),
+            lite == "1",
+            reactions != ["0"],
         )
 
     @classmethod
@@ -101,7 +108,7 @@ class Display:
         """The cookie's settings; anything malformed falls back to the defaults.
 
         >>> Display.from_cookie("rubbish")
-        Display(contrast=50, grain=50, temperature=50, lite_cards=False)
+        Display(contrast=50, grain=50, temperature=50, lite_cards=False, reactions=True)
         """
         return cls.parse(raw) or cls()
 
@@ -117,21 +124,32 @@ class Display:
         """These settings with a submitted form's values applied.
 
         >>> Display().updated({"contrast": "90", "lite_cards_shown": "1"})
-        Display(contrast=90, grain=50, temperature=50, lite_cards=False)
+        Display(contrast=90, grain=50, temperature=50, lite_cards=False, reactions=True)
         """
-        lite = self.lite_cards
-        if "lite_cards_shown" in form:
-            # An unticked checkbox is not sent at all; the hidden marker says it was offered.
-            lite = form.get("lite_cards") in {"1", "on", "true"}
+
+        def ticked(name: str, now: bool) -> bool:
+            # An unticked checkbox is not sent at all; a hidden marker says it was offered.
+            return form.get(name) in {"1", "on", "true"} if f"{name}_shown" in form else now
+
         return Display(
             contrast=clamp_percent(form.get("contrast", self.contrast), self.contrast),
             grain=clamp_percent(form.get("grain", self.grain), self.grain),
             temperature=clamp_percent(form.get("temperature", self.temperature), self.temperature),
-            lite_cards=lite,
+            lite_cards=ticked("lite_cards", self.lite_cards),
+            reactions=ticked("reactions", self.reactions),
         )
 
     def to_cookie(self) -> str:
-        return f"{self.contrast}-{self.grain}-{self.temperature}-{int(self.lite_cards)}"
+        return "-".join(
+            str(part)
+            for part in (
+                self.contrast,
+                self.grain,
+                self.temperature,
+                int(self.lite_cards),
+                int(self.reactions),
+            )
+        )
 
     @property
     def paper(self) -> RGB:

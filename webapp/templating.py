@@ -13,7 +13,7 @@ from flask import Flask
 
 from webapp import adapters, display, headers, locale, offline, play, rooms, social
 from webapp.auth import oidc, security
-from webapp.play import hints, markup, words
+from webapp.play import emotes, hints, markup, words
 from webapp.play.render import layout_template
 from webapp.ranking import seat_change
 from webapp.ranking.routes import player_link
@@ -54,6 +54,7 @@ def init_app(app: Flask) -> None:
         thrown_by=play.thrown_by,
         hint_line=hints.hint_line,
         rating_change=seat_change,
+        reactions=emotes.PRESETS,
         # Rooms.
         room_words=rooms.words,
         room_of_table=found.rooms.room_of_table,

@@ -14,6 +14,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from webapp.play.emotes import PRESETS
+
 #: Texts that look like numbers to someone, but are not a plain ASCII version.
 NEAR_NUMBERS = [
     "",
@@ -105,7 +107,7 @@ def actions(moves: Sequence[str]) -> st.SearchStrategy[Any]:
 def message_dicts(
     moves: Sequence[str], current: int, other_ids: Sequence[str]
 ) -> st.SearchStrategy[dict[str, Any]]:
-    """The ``{a, v}`` shape with any of its parts wrong or missing, and extra fields."""
+    """The ``{a, v}`` shape (or ``{e}``) with any part wrong or missing, and extra fields."""
     extras = st.fixed_dictionaries(
         {},
         optional={
@@ -116,6 +118,8 @@ def message_dicts(
             "csrf_token": texts,
             "version": versions(current),
             "": json_values,
+            # A reaction's preset (webapp/play/emotes.py), or what only looks like one.
+            "e": st.sampled_from([*PRESETS, "Thanks!", "", "thanks "]) | json_values,
         },
     )
     core = st.fixed_dictionaries({}, optional={"a": actions(moves), "v": versions(current)})

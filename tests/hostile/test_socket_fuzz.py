@@ -55,9 +55,13 @@ def notices(app: Lapau, lang: str) -> dict[str, str]:
 
 
 def would_apply(session: TableSession, raw: str | bytes) -> bool:
-    """Whether ``raw`` is a valid move for seat 0 right now (the fuzz must not send one)."""
+    """Whether ``raw`` is a valid move for seat 0 right now, or a reaction (the fuzz must
+    send neither: each is answered with something other than a notice)."""
     try:
-        action, version = sockets.parse_message(raw)
+        message = sockets.parse_message(raw)
+        if isinstance(message, sockets.Reaction):
+            return True
+        action, version = message
         parsed = session.game.parse_action(action)
         session.game.apply(session.state, parsed)
     except Exception:  # noqa: BLE001 - any refusal at all means it would not apply
@@ -177,10 +181,12 @@ class LiveTable:
 
     def would_apply(self, raw: object) -> bool:
         try:
-            action, version = sockets.parse_message(raw)
+            message = sockets.parse_message(raw)
         except Refusal:
             return False
-        return action in self.moves and version == self.version
+        if isinstance(message, sockets.Reaction):
+            return True  # shown to the table, not refused
+        return message.action in self.moves and message.version == self.version
 
     def reopen(self) -> None:
         self.table.ws.shutdown()  # closed by the server: release our end

@@ -52,6 +52,14 @@ class Guest:
         with self.opener.open(f"{self.server.url}/en/play/{game}", data=data) as response:
             return str(response.url.rsplit("/", 1)[1])
 
+    def post(self, path: str, page: str | None = None, **form: str) -> str:
+        """Post a form to ``path`` with the CSRF token of the page it is on (``page``, by
+        default ``path`` itself); the page it leads to."""
+        token = csrf_token(self.page(page or path))
+        data = urllib.parse.urlencode({"csrf_token": token, **form}).encode()
+        with self.opener.open(f"{self.server.url}{path}", data=data) as response:
+            return str(response.read().decode())
+
     def page(self, path: str) -> str:
         with self.opener.open(f"{self.server.url}{path}") as response:
             return str(response.read().decode())
@@ -87,11 +95,11 @@ class Guest:
     def handshake_status(self, table_id: str, origin: str | None) -> int:
         return self.handshake(f"/ws/table/{table_id}?lang=en", origin)
 
-    def connect(self, table_id: str, origin: str | None = "same") -> Table:
+    def connect(self, table_id: str, origin: str | None = "same", lang: str = "en") -> Table:
         if origin == "same":
             origin = self.server.url
         ws = websocket.create_connection(
-            f"ws://127.0.0.1:{self.server.port}/ws/table/{table_id}?lang=en",
+            f"ws://127.0.0.1:{self.server.port}/ws/table/{table_id}?lang={lang}",
             origin=origin,
             cookie=self.cookie_header(),
             header=self.socket_headers(),

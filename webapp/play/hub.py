@@ -136,6 +136,7 @@ class Listener:
     seat: int | None
     language: str
     lite: bool = False  # text cards instead of pictures (the display setting)
+    reactions: bool = True  # the players' reactions shown (the display setting)
     #: Fragments this socket shows that its audience does not (a refusal's notice, or a
     #: fresher render when it joined): its next message handles those on its own.
     own: dict[str, str] = field(default_factory=dict)
@@ -355,6 +356,15 @@ class TableSession:
             # Remembered as its own, so the next move's render (without it) clears it.
             listener.own["notice"] = notice_html
             self._deliver(listener, notice_html)
+
+    def send_aside(self, message_for: Callable[[Listener], str | None]) -> None:
+        """Send each listener its message (None: nothing) of a moment that is no part of
+        the table (a reaction): nothing is rendered or remembered, so no move redraws it."""
+        with self.lock:
+            for listener in list(self.listeners):
+                message = message_for(listener)
+                if message:
+                    self._deliver(listener, message)
 
     # Actions ---------------------------------------------------------------
 

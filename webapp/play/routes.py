@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 from webapp.adapters import setups
 from webapp.adapters.setup import DEFAULT_LEVEL, LEVELS
 from webapp.game.replay import replay
-from webapp.play import clock, guide
+from webapp.play import clock, emotes, guide
 from webapp.play.diff import strip
 from webapp.play.hub import HINT, Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
@@ -191,6 +191,22 @@ def act(table_id: str) -> Response:
             session.ask_hint(seat, wait=True)  # shown on the page the redirect loads
         else:
             session.submit(seat, text, number)
+    except Refusal as refusal:
+        target = url_for("play.table", table_id=table_id, notice=refusal.code)
+    return redirect(target, code=303)
+
+
+@bp.post("/<lang_code>/table/<table_id>/react")
+def react(table_id: str) -> Response:
+    """A reaction as over the socket, for a page without scripts or socket."""
+    session = session_or_404(table_id)
+    player = known_player()
+    seat = session.seat_of(player) if player else None
+    if seat is None:
+        abort(403)
+    target = url_for("play.table", table_id=table_id)
+    try:
+        emotes.react(session, seat, request.form.get("e", ""))
     except Refusal as refusal:
         target = url_for("play.table", table_id=table_id, notice=refusal.code)
     return redirect(target, code=303)

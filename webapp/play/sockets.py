@@ -3,14 +3,15 @@
 A browser opens ``/ws/table/<id>?lang=xx``; the handshake is refused (403) unless the
 Origin is this site.  The socket joins the table as the browser's seat (or as a
 spectator), receives the full table, then sends forms as JSON: ``a`` (the action's
-text) and ``v`` (the state version it was rendered at).  Anything else gets a clear,
+text) and ``v`` (the state version it was rendered at), or ``e``, a reaction's preset
+(play/emotes.py).  Anything else gets a clear,
 localized notice and changes nothing.  Pings, probes, the socket's log line and its
 closing on SIGTERM are shared by every socket of the site (webapp/sockets.py).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, render_template, request
@@ -19,6 +20,7 @@ from flask_sock import Sock
 from webapp import display
 from webapp.auth.live import held_socket
 from webapp.locale import LANGUAGES
+from webapp.play.emotes import PRESETS, react
 from webapp.play.hub import Listener, Refusal, TableSession
 from webapp.play.players import known_player
 from webapp.play.render import split_fragments
@@ -40,21 +42,42 @@ def same_origin() -> bool:
     return (parts.scheme, parts.netloc) == (request.scheme, request.host)
 
 
-def parse_message(raw: object) -> tuple[str, int]:
-    """The action text and version of one message, or a :class:`Refusal`.
+class Move(NamedTuple):
+    """A message that plays: the action's text and the version it was rendered at."""
+
+    action: str
+    version: int
+
+
+class Reaction(NamedTuple):
+    """A message that reacts: one of the presets (play/emotes.py), by its id."""
+
+    preset: str
+
+
+def parse_message(raw: object) -> Move | Reaction:
+    """The move or the reaction one message carries, or a :class:`Refusal`.  A reaction's
+    form sends the page's version too (every form of the table does); it means nothing.
 
     >>> parse_message('{"a": "stop", "v": "12", "HEADERS": {}}')
-    ('stop', 12)
+    Move(action='stop', version=12)
+    >>> parse_message('{"e": "thanks", "v": "12"}')
+    Reaction(preset='thanks')
     """
-    message = message_fields(raw, {"a", "v"})
-    action, version = (message or {}).get("a"), (message or {}).get("v")
-    if not isinstance(action, str) or not 0 < len(action) <= 64:
+    message = message_fields(raw, {"a", "v", "e"}) or {}
+    if "e" in message and "a" not in message:
+        preset = message["e"]
+        if not isinstance(preset, str) or preset not in PRESETS:  # a list is no dict key
+            raise Refusal("malformed")
+        return Reaction(preset)
+    action, version = message.get("a"), message.get("v")
+    if not isinstance(action, str) or not 0 < len(action) <= 64 or "e" in message:
         raise Refusal("malformed")
     text = str(version) if isinstance(version, str | int) else ""
     # Only ASCII digits: str.isdigit() also passes '²', which int() refuses.
     if not (text.isascii() and text.isdigit()):
         raise Refusal("malformed")
-    return action, int(text)
+    return Move(action, int(text))
 
 
 def notice(code: str, explanation: Any = None) -> str:
@@ -74,8 +97,11 @@ def serve(live: LiveSocket, session: TableSession, listener: Listener) -> None:
             try:
                 if listener.seat is None:
                     raise Refusal("spectator")
-                action, version = parse_message(raw)
-                session.submit(listener.seat, action, version)
+                message = parse_message(raw)
+                if isinstance(message, Reaction):
+                    react(session, listener.seat, message.preset)
+                else:
+                    session.submit(listener.seat, *message)
             except Refusal as refusal:
                 session.notify(listener, notice(refusal.code, refusal.explanation))
             except Exception:  # a failed write must not drop the player
@@ -109,7 +135,11 @@ def table_socket(ws: Any, table_id: str) -> None:
         held_socket(live),
         at_table(player, session, seated=seat is not None),
     ):
-        serve(live, session, Listener(live, seat, g.lang_code, lite=display.current().lite_cards))
+        shown = display.current()
+        listener = Listener(
+            live, seat, g.lang_code, lite=shown.lite_cards, reactions=shown.reactions
+        )
+        serve(live, session, listener)
 
 
 sock.route("/ws/table/<table_id>")(table_socket)

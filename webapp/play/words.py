@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext as _l
 
 from webapp.adapters import adapters
 from webapp.flood import SLOW_DOWN
+from webapp.play.emotes import TOO_MANY as TOO_MANY_REACTIONS
 from webapp.sockets import REFUSALS as SOCKET_REFUSALS
 
 #: Why an action was refused: from the table itself, the socket, or any engine (each
@@ -32,6 +33,9 @@ REFUSALS: dict[str, Any] = {
     "lesson": _l("The lesson waits for another move: the coach's line says which."),
     "no-hints": _l("Hints are for practice tables only."),
     "hint-pending": _l("Your hint is on its way."),
+    TOO_MANY_REACTIONS: _l(
+        "That is plenty of reactions for one minute. Wait a little before sending another."
+    ),
     # A socket past a cap (webapp/sockets.py).
     **SOCKET_REFUSALS,
     # Shared by the engines.
