@@ -38,6 +38,8 @@ class Before:
     view: str
     koikoi_rating: str
     room: str
+    #: The pairs of partners the rated Koa match made, as its leaderboard lists them.
+    pairs: list[ratings.PairRow]
 
 
 def member(app: Lapau, name: str) -> FlaskClient:
@@ -57,8 +59,9 @@ def easy_move(session: TableSession, seat: int) -> str:
 
 
 def fill(app: Lapau) -> Before:
-    """Accounts, friends, a room, a rated match and a table left half played."""
+    """Accounts, friends, a room, rated matches and a table left half played."""
     rina, budi, sari = member(app, "rina"), member(app, "budi"), member(app, "sari")
+    member(app, "tono")
     assert rina.post("/en/friends/ask", data={"username": "budi"}).status_code == 303
     assert budi.post(f"/en/friends/{account_id(app, 'rina')}/accept").status_code == 303
     assert sari.post("/en/friends/ask", data={"username": "rina"}).status_code == 303
@@ -73,8 +76,12 @@ def fill(app: Lapau) -> Before:
     people = [account(app, "rina"), account(app, "budi")]
     match = hub.create("koikoi", {"rounds": 3}, human_seats(people), owner=people[0].player)
     play_out(match)
+    four = [*people, account(app, "sari"), account(app, "tono")]
+    play_out(hub.create("koa", {"mode": "quick"}, human_seats(four), owner=four[0].player))
     with app.app_context():
         standing = ratings.standings(app.services.database, account_id(app, "budi"))["koikoi"]
+    pairs = ratings.pair_leaderboard(app.services.database, "koa")
+    assert [pair.standing.games for pair in pairs] == [1, 1]
 
     seats = [Seat("human", player=people[0].player, name="rina")] + [
         Seat("bot", level="easy", name=f"Bot {n}") for n in range(1, 4)
@@ -89,6 +96,7 @@ def fill(app: Lapau) -> Before:
         view=repr(table.game.view(table.state, 0)),
         koikoi_rating=str(standing.shown),
         room=room.group(1),
+        pairs=pairs,
     )
 
 
@@ -163,6 +171,8 @@ def test_everything_made_at_the_first_migration_survives_the_upgrade(
         assert "sari" in friends and "wants to be your friend" in friends
         room = rina.get(f"/en/room/{before.room}").get_data(as_text=True)
         assert "budi" in room
+        # The pairs of the match rated before the upgrade are counted as if they always were.
+        assert ratings.pair_leaderboard(app.services.database, "koa") == before.pairs
     finally:
         hub.shutdown()
         close(app)

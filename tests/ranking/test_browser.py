@@ -79,3 +79,19 @@ def test_a_profile_draws_its_chart_on_a_small_phone(
     line = page.locator(".chart polyline")
     assert line.evaluate("el => getComputedStyle(el).stroke") != "none"
     assert fits(page)
+
+
+@pytest.mark.parametrize("lang", ["id", "en", "nl"])
+def test_the_pairs_board_and_a_profiles_pairs_fit_a_small_phone(
+    page: Page, live_server: Any, rated: list[str], lang: str
+) -> None:
+    page.goto(f"{live_server.url}/{lang}/ranking/koa")
+    page.locator(".board-tabs a").nth(1).click()
+    expect(page).to_have_url(f"{live_server.url}/{lang}/ranking/koa/pairs")
+    expect(page.locator(".board tbody tr")).to_have_count(2)
+    assert fits(page)
+    assert small_targets(page, ".board-tabs a, .board a") == []
+    page.goto(f"{live_server.url}/{lang}/player/{rated[0]}")
+    expect(page.locator(".partners li")).to_have_count(1)
+    assert fits(page)
+    assert small_targets(page, ".partners a, .to-pairs a") == []

@@ -1,5 +1,6 @@
-"""The stored side of ratings: one row per rated table, per player per game, and per
-player per rated table (the history the profile's chart and recent results read).
+"""The stored side of ratings: one row per rated table, per player per game, per
+player per rated table (the history the profile's chart and recent results read), and
+per pair of partners per game (a team of two, Koa's mandan: their own record and rating).
 
 Rows point at accounts with ``ON DELETE CASCADE``: a deleted account takes its ratings
 and history with it (and its id is never given out again, see auth/models.py).
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Index
+from sqlalchemy import CheckConstraint, Index
 from sqlmodel import Field, SQLModel
 
 from webapp.ranking.elo import INITIAL
@@ -28,18 +29,23 @@ class RatedTable(SQLModel, table=True):
     rated_at: datetime = Field(default_factory=utcnow)
 
 
-class Rating(SQLModel, table=True):
-    __tablename__ = "ranking_rating"
-    __table_args__ = (Index("ranking_rating_board", "game", "rating"),)
+class Record(SQLModel):
+    """A rating and the rated matches behind it (a player's, or a pair's)."""
 
-    user_id: int = Field(primary_key=True, foreign_key="auth_user.id", ondelete="CASCADE")
-    game: str = Field(primary_key=True, max_length=16)
     rating: float = INITIAL
     games: int = 0
     wins: int = 0
     draws: int = 0
     losses: int = 0
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Rating(Record, table=True):
+    __tablename__ = "ranking_rating"
+    __table_args__ = (Index("ranking_rating_board", "game", "rating"),)
+
+    user_id: int = Field(primary_key=True, foreign_key="auth_user.id", ondelete="CASCADE")
+    game: str = Field(primary_key=True, max_length=16)
 
 
 class RatedResult(SQLModel, table=True):
@@ -57,3 +63,20 @@ class RatedResult(SQLModel, table=True):
     before: float
     after: float
     rated_at: datetime = Field(default_factory=utcnow)
+
+
+class PairRating(Record, table=True):
+    """Two accounts' rating as partners in one game (a team of two), one row per unordered
+    pair: ``first_id`` is the smaller account id.  It moves only by matches the two played
+    on one side, the pair against the other team's pair."""
+
+    __tablename__ = "ranking_pair"
+    __table_args__ = (
+        CheckConstraint("first_id < second_id", name="ranking_pair_ordered"),
+        Index("ranking_pair_board", "game", "rating"),
+        Index("ranking_pair_second", "second_id", "game"),
+    )
+
+    game: str = Field(primary_key=True, max_length=16)
+    first_id: int = Field(primary_key=True, foreign_key="auth_user.id", ondelete="CASCADE")
+    second_id: int = Field(primary_key=True, foreign_key="auth_user.id", ondelete="CASCADE")

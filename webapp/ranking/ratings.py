@@ -7,6 +7,10 @@ Its rows are written in one transaction that starts by inserting the table's
 :class:`RatedTable` row, whose primary key refuses a second rating (a repeated call, a
 restart that replays a finished table, another process).  Rating rows are read for
 update in a fixed order, so two tables finishing at once cannot lose an update.
+
+Where every team is two people (Koa's mandan), each pair of partners also has a rating
+of its own, one per unordered pair of accounts, moved in the same transaction: the pair
+against the other team's pair, by the same Elo rule as single players.
 """
 
 from __future__ import annotations
@@ -19,22 +23,49 @@ from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, func, select
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col, func, or_, select
 
 from webapp.adapters import names
 from webapp.auth.models import User
+from webapp.game import registry
 from webapp.game.protocol import Outcome
 from webapp.play.models import TableRecord
 from webapp.play.revive import revive
 from webapp.play.store import Seat, Store, TableBroken
 from webapp.ranking import elo
-from webapp.ranking.models import RatedResult, RatedTable, Rating, utcnow
+from webapp.ranking.models import PairRating, RatedResult, RatedTable, Rating, Record, utcnow
 from webapp.ranking.tiers import Tier, tier_of
 
 log = logging.getLogger(__name__)
 
 #: The games that have a ranking, in the order the pages list them.
 GAMES = names()
+
+
+def plays_in_pairs(game: str) -> bool:
+    """Whether a game is played by teams of two at some table size (its pairs are rated)."""
+    rules = registry.get(game)
+    return any(len(team) == 2 for count in rules.seat_counts for team in rules.teams(count))
+
+
+#: The games whose partners are rated as pairs too (Koa).
+PAIR_GAMES = tuple(game for game in GAMES if plays_in_pairs(game))
+
+Pair = tuple[int, int]
+
+
+def pairs_in(teams: Sequence[Sequence[int]], accounts: Sequence[int]) -> list[Pair] | None:
+    """Each team's two accounts, the smaller id first, when every team is a pair.
+
+    >>> pairs_in([[0, 2], [1, 3]], [7, 5, 3, 9])
+    [(3, 7), (5, 9)]
+    >>> pairs_in([[0], [1]], [7, 5]) is None
+    True
+    """
+    if any(len(team) != 2 for team in teams):
+        return None
+    return [(min(pair), max(pair)) for pair in ([accounts[a], accounts[b]] for a, b in teams)]
 
 
 def player_account(player: str | None) -> int | None:
@@ -146,16 +177,11 @@ def _rate_once(
         ]
         deltas = elo.changes(sides, winners)
         for team_index, team in enumerate(teams):
-            score = 0.5 if not winners else 1.0 if team_index in winners else 0.0
+            score = team_score(team_index, winners)
             for position, seat in enumerate(team):
                 row = standing[accounts[seat]]
                 before = row.rating
-                row.rating = before + deltas[team_index][position]
-                row.games += 1
-                row.wins += score == 1.0
-                row.draws += score == 0.5
-                row.losses += score == 0.0
-                row.updated_at = now
+                count(row, deltas[team_index][position], score, now)
                 db.add(row)
                 db.add(
                     RatedResult(
@@ -170,12 +196,52 @@ def _rate_once(
                         rated_at=now,
                     )
                 )
+        pairs = pairs_in(teams, accounts)
+        if pairs is not None:
+            _rate_pairs(db, game, pairs, winners, now)
         try:
             db.commit()
         except IntegrityError as error:
             db.rollback()
             raise _Conflict from error
     return True
+
+
+def team_score(team: int, winners: set[int]) -> float:
+    """1 for a team that won, 0 for one that lost, ½ each on a draw (no winner)."""
+    return 0.5 if not winners else 1.0 if team in winners else 0.0
+
+
+def count(row: Record, change: float, score: float, now: datetime) -> None:
+    """One more rated match on a player's or a pair's row."""
+    row.rating += change
+    row.games += 1
+    row.wins += score == 1.0
+    row.draws += score == 0.5
+    row.losses += score == 0.0
+    row.updated_at = now
+
+
+def _rate_pairs(
+    db: Session, game: str, pairs: list[Pair], winners: set[int], now: datetime
+) -> None:
+    """Move each team's pair against the others' (read for update, in a fixed order)."""
+    rows: dict[Pair, PairRating] = {}
+    for first, second in sorted(pairs):
+        row = db.exec(
+            select(PairRating)
+            .where(
+                PairRating.game == game,
+                PairRating.first_id == first,
+                PairRating.second_id == second,
+            )
+            .with_for_update()
+        ).first()
+        rows[first, second] = row or PairRating(game=game, first_id=first, second_id=second)
+    sides = [[elo.Player(rows[pair].rating, rows[pair].games)] for pair in pairs]
+    for index, (pair, (change,)) in enumerate(zip(pairs, elo.changes(sides, winners), strict=True)):
+        count(rows[pair], change, team_score(index, winners), now)
+        db.add(rows[pair])
 
 
 def make_hook(engine: Engine) -> Callable[[Any], None]:
@@ -250,7 +316,7 @@ class Standing:
         return tier_of(self.rating, self.provisional)
 
 
-def standing_of(row: Rating) -> Standing:
+def standing_of(row: Rating | PairRating) -> Standing:
     return Standing(row.game, row.rating, row.games, row.wins, row.draws, row.losses)
 
 
@@ -260,6 +326,11 @@ class BoardRow:
     user_id: int
     username: str
     standing: Standing
+
+    @property
+    def ids(self) -> tuple[int]:
+        """The accounts on the row (a pair's row has two)."""
+        return (self.user_id,)
 
 
 def leaderboard(engine: Engine, game: str, limit: int = 50) -> list[BoardRow]:
@@ -298,6 +369,67 @@ def standings(engine: Engine, user_id: int) -> dict[str, Standing]:
     with Session(engine) as db:
         rows = db.exec(select(Rating).where(Rating.user_id == user_id)).all()
     return {row.game: standing_of(row) for row in rows}
+
+
+@dataclass(frozen=True)
+class PairRow:
+    """One pair of partners on a game's pairs leaderboard."""
+
+    place: int
+    ids: Pair
+    names: tuple[str, str]
+    standing: Standing
+
+
+def pair_leaderboard(engine: Engine, game: str, limit: int = 50) -> list[PairRow]:
+    """The best rated pairs of a game: highest rating first, then most games."""
+    first, second = aliased(User), aliased(User)
+    with Session(engine) as db:
+        rows = db.exec(
+            select(PairRating, first.username, second.username)
+            .join(first, col(first.id) == col(PairRating.first_id))
+            .join(second, col(second.id) == col(PairRating.second_id))
+            .where(PairRating.game == game)
+            .order_by(
+                col(PairRating.rating).desc(),
+                col(PairRating.games).desc(),
+                col(first.username),
+                col(second.username),
+            )
+            .limit(limit)
+        ).all()
+    return [
+        PairRow(place, (pair.first_id, pair.second_id), (one, other), standing_of(pair))
+        for place, (pair, one, other) in enumerate(rows, start=1)
+    ]
+
+
+@dataclass(frozen=True)
+class Partner:
+    """A player's pair with one partner: the partner's name and the pair's standing."""
+
+    username: str
+    standing: Standing
+
+
+def partners(engine: Engine, user_id: int, game: str) -> list[Partner]:
+    """Every pair a player is half of in a game, the best rated first."""
+    with Session(engine) as db:
+        rows = db.exec(
+            select(PairRating, User.username)
+            .join(
+                User,
+                or_(
+                    (col(PairRating.first_id) == user_id) & (col(User.id) == PairRating.second_id),
+                    (col(PairRating.second_id) == user_id) & (col(User.id) == PairRating.first_id),
+                ),
+            )
+            .where(PairRating.game == game)
+            .order_by(
+                col(PairRating.rating).desc(), col(PairRating.games).desc(), col(User.username)
+            )
+        ).all()
+    return [Partner(username, standing_of(pair)) for pair, username in rows]
 
 
 @dataclass(frozen=True)

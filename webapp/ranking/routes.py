@@ -1,4 +1,5 @@
-"""The ranking pages: a leaderboard per game and a profile per player.
+"""The ranking pages: a leaderboard per game (and of its pairs of partners, where teams are
+two people), and a profile per player.
 
 Thin views: look up, call :mod:`webapp.ranking.ratings`, render.
 """
@@ -75,6 +76,23 @@ def board(game: str) -> str:
         tiers=tiers.TIERS,
         newcomer=tiers.NEWCOMER,
         provisional_games=elo.PROVISIONAL_GAMES,
+        pair_games=ratings.PAIR_GAMES,
+    )
+
+
+@bp.get("/<lang_code>/ranking/<game>/pairs")
+def pairs(game: str) -> str:
+    if game not in ratings.PAIR_GAMES:
+        abort(404)
+    return render_template(
+        "ranking/pairs.html",
+        game=game,
+        titles=titles(),
+        rows=ratings.pair_leaderboard(engine(), game),
+        me_id=ratings.player_account(signed_in_player()),
+        rooms_url=rooms_url(),
+        provisional_games=elo.PROVISIONAL_GAMES,
+        pair_games=ratings.PAIR_GAMES,
     )
 
 
@@ -86,6 +104,7 @@ class GameCard:
     place: int | None
     chart: Chart | None
     results: list[ratings.Result]
+    partners: list[ratings.Partner]
 
 
 @bp.get("/<lang_code>/player/<username>")
@@ -106,6 +125,9 @@ def profile(username: str) -> str:
                 place=ratings.place_of(engine(), user.id, game) if standing else None,
                 chart=chart(history, standing.games) if standing else None,
                 results=ratings.recent_results(engine(), user.id, game) if standing else [],
+                partners=ratings.partners(engine(), user.id, game)
+                if standing and game in ratings.PAIR_GAMES
+                else [],
             )
         )
     cards.sort(key=lambda card: card.standing is None)
