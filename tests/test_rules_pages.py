@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from html import unescape
 from html.parser import HTMLParser
 
 import pytest
 from flask.testing import FlaskClient
+from flask_babel import force_locale
+from markupsafe import escape
 
 from webapp import create_app
+from webapp.adapters import setups
 from webapp.config import TestConfig
+from webapp.game.koikoi.house import KEYS, STANDARD
 from webapp.services import Lapau
 
 LANGS = ["id", "en", "nl"]
@@ -247,3 +252,30 @@ def test_no_english_sentence_is_left_untranslated(
     english = sentences(get(client, f"/en{path}"))
     assert english
     assert not english & sentences(get(client, f"/{lang}{path}"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_koikoi_page_explains_every_house_rule_and_its_default(
+    app: Lapau, client: FlaskClient, lang: str
+) -> None:
+    """Each option of webapp/game/koikoi/house.py, worded as the setup form words it, with
+    what every choice does and the standard one marked; then the presets, linked."""
+    html = get(client, f"/{lang}/rules/koikoi")
+    section = html.partition('<section aria-labelledby="house">')[2].partition("</section>")[0]
+    setup = setups()["koikoi"]
+    assert [rule.option for rule in setup.rules] == list(KEYS)
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        for rule in setup.rules:
+            assert f"<h3>{escape(str(rule.label))}</h3>" in section
+            found = section.partition(f"<h3>{escape(str(rule.label))}</h3>")[2]
+            terms = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", found.partition("</dl>")[0])
+            assert [unescape(term.partition(" <span")[0]) for term, _ in terms] == [
+                str(label) for _, label in rule.choices
+            ]
+            assert all(len(does) > 40 for _, does in terms), terms  # a sentence, each
+            assert rule.choices[0][0] == getattr(STANDARD, rule.option)
+            assert 'class="standard"' in terms[0][0]
+            assert not any('class="standard"' in term for term, _ in terms[1:])
+        for preset in setup.presets:
+            link = f'href="/{lang}/play/koikoi?preset={preset.name}">{escape(str(preset.label))}'
+            assert link in section
