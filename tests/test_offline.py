@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from tests.auth.conftest import PASSWORD
 from webapp.assets import Assets
 from webapp.locale import LANGUAGES
 from webapp.offline import THEME_COLOUR
@@ -165,3 +166,23 @@ def test_the_offline_page_says_so_and_lists_what_reads_offline(
     for path in KEPT_PATHS:
         assert f'<li><a href="/{lang}{path}">' in html
     assert '<a class="button" href="">' in html  # try again: the page it stands in for
+
+
+def test_signing_out_clears_what_the_browser_kept_while_signed_in(client: FlaskClient) -> None:
+    """Each way out of an account (sign out, everywhere, a deleted account) has the browser
+    drop its HTTP cache and its storage (the worker's kept pages, drawn with the account in
+    their header); signing in and plain pages clear nothing."""
+    ways_out = [
+        ("rina", "/en/sign-out", {}),
+        ("budi", "/en/account/sign-out-everywhere", {}),
+        ("sari", "/en/account/delete", {"confirm": "sari"}),
+    ]
+    for name, path, form in ways_out:
+        signed_up = client.post("/en/sign-up", data={"username": name, "password": PASSWORD})
+        assert signed_up.status_code == 303 and "Clear-Site-Data" not in signed_up.headers
+        kept = client.get("/en/rules/koa")
+        assert "Clear-Site-Data" not in kept.headers and "Your account" in kept.text
+        response = client.post(path, data=form)
+        assert response.status_code == 303, path
+        assert response.headers["Clear-Site-Data"] == '"cache", "storage"', path
+        assert "Your account" not in client.get("/en/rules/koa").text

@@ -9,6 +9,11 @@ files makes a new worker, which fills a new cache and deletes the old one.  Offl
 the kept pages come from that cache and every other page is the offline page; tables,
 rooms, forms, sockets and personal pages only ever come from the network.  The worker
 is hand-written (``templates/offline/worker.js``); only its first lines are filled in.
+
+Signing out clears what the browser kept (:func:`forget_signed_in_pages`): a kept page
+shows its reader's account in its header, and on a shared phone the next person must not
+read it offline.  The next page loaded registers the worker again, which keeps the pages
+afresh, signed out.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.adapters import adapters
 from webapp.assets import Assets
@@ -48,6 +54,19 @@ ICONS = (
     ("img/icon-192.png", "192x192", "any"),
     ("img/icon-maskable-192.png", "192x192", "maskable"),
 )
+
+
+#: What a browser drops as it signs out: its HTTP cache (pages drawn for the account, the
+#: back-forward cache) and its storage, which holds the worker's cache of kept pages and
+#: the worker itself (the only directive that reaches them).  Not "cookies": the language
+#: and display settings are the reader's, not the account's.
+SIGN_OUT_CLEARS = '"cache", "storage"'
+
+
+def forget_signed_in_pages(response: BaseResponse) -> BaseResponse:
+    """Tell the browser to drop every page it kept while signed in (a sign-out's response)."""
+    response.headers["Clear-Site-Data"] = SIGN_OUT_CLEARS
+    return response
 
 
 def static_files() -> Assets:

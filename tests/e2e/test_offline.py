@@ -25,8 +25,9 @@ def visit_once(page: Page, url: str) -> None:
 
 def go_offline(page: Page) -> None:
     page.context.set_offline(True)
-    # The worker's own requests fail too, so whatever it serves now comes from its cache.
-    (worker,) = page.context.service_workers
+    # The worker's own requests fail too, so whatever it serves now comes from its cache
+    # (the newest worker: one dropped by a sign-out may still be listed).
+    worker = page.context.service_workers[-1]
     reached = worker.evaluate("fetch('/id/').then(() => 'network', () => 'offline')")
     assert reached == "offline"
 
@@ -132,3 +133,34 @@ def test_keeping_pages_offline_does_not_change_the_remembered_language(
     )
     page.goto(f"{live_server.url}/")
     expect(page).to_have_url(f"{live_server.url}/nl/")
+
+
+KEPT_HEADER = """async (path) => {
+    const kept = await caches.match(path, {ignoreVary: true});
+    if (!kept) return null;
+    const html = await kept.text();
+    return html.includes('title="Your account"') ? 'signed in' : 'signed out';
+}"""
+
+
+def test_signing_out_leaves_no_signed_in_page_to_read_offline(page: Page, live_server: Any) -> None:
+    page.goto(f"{live_server.url}/en/sign-up")
+    page.get_by_label("Username").fill("offline_rina")
+    page.get_by_label("Password").fill("kopi susu di lapau")
+    page.get_by_role("button", name="Create account").click()
+    visit_once(page, f"{live_server.url}/en/rules/koa")
+    page.reload()  # read online once more: the worker keeps this copy, account and all
+    page.wait_for_function(f"({KEPT_HEADER})('/en/rules/koa').then(h => h === 'signed in')")
+
+    page.goto(f"{live_server.url}/en/account")
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    expect(page.get_by_role("link", name="Sign in")).to_be_visible()
+    # The browser dropped the worker and its cache; the page it came back to registered
+    # the worker again, which kept the pages afresh, signed out.
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function(f"({KEPT_HEADER})('/en/rules/koa').then(h => h === 'signed out')")
+    go_offline(page)
+    page.goto(f"{live_server.url}/en/rules/koa")
+    expect(page.locator("h1")).to_have_text("How to play Koa")
+    expect(page.get_by_role("link", name="Sign in")).to_be_visible()
+    expect(page.get_by_role("link", name="Your account")).to_have_count(0)

@@ -6,7 +6,7 @@ import re
 import secrets
 from datetime import UTC, datetime, timedelta
 
-from flask import current_app, request, session
+from flask import after_this_request, current_app, request, session
 from flask_login import login_user, logout_user
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
@@ -15,6 +15,7 @@ from webapp.auth import rules
 from webapp.auth.live import account_sockets, signed_in_as
 from webapp.auth.models import OAuthIdentity, SignIn, User, new_token
 from webapp.db import engine
+from webapp.offline import forget_signed_in_pages
 from webapp.services import services
 
 
@@ -211,6 +212,8 @@ def end_sign_in(user_id: int, key: str) -> None:
 
 
 def sign_out() -> None:
+    # The browser drops every page it kept while signed in (webapp/offline.py).
+    after_this_request(forget_signed_in_pages)
     ending = signed_in_as()
     if ending is not None:
         end_sign_in(*ending)
