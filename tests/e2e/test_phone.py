@@ -379,6 +379,9 @@ def test_the_log_and_captured_piles_fold_and_stay_as_left_through_moves(
     expect(piles.first.locator(".pile")).to_be_hidden()
     piles.first.locator("summary").tap()
     log.locator("summary").tap()
+    # Playwright scrolled the log's fold into the middle of the screen (as far as the page
+    # below it allows): the thumb goes back up to the hand.
+    page.evaluate("window.scrollTo(0, 0)")
     for _ in range(3):  # moves and captures: #log and the piles' counts are swapped
         wait_for_turn_or_end(page, "before a move")
         before = page.locator("#version").input_value()
