@@ -5,7 +5,7 @@ on the game's pairs board.  On SQLite and PostgreSQL (the ``app`` fixture's data
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pytest
 from flask.testing import FlaskClient
@@ -39,9 +39,14 @@ def koa(app: Lapau, people: list[User], winners: tuple[int, ...], table: str) ->
     assert ratings.rate_table(engine, table, "koa", human_seats(people), outcome, KOA_TEAMS)
 
 
-def ids(*people: User) -> tuple[int, int]:
-    first, second = sorted(person.id or 0 for person in people)
+def ids_of(accounts: Iterable[int]) -> tuple[int, int]:
+    """A pair's key: its two account ids, the smaller first."""
+    first, second = sorted(accounts)
     return first, second
+
+
+def ids(*people: User) -> tuple[int, int]:
+    return ids_of(person.id or 0 for person in people)
 
 
 def test_a_koa_match_rates_both_pairs(
@@ -52,8 +57,8 @@ def test_a_koa_match_rates_both_pairs(
     assert outcome is not None and outcome.winners
     found = pair_rows(app)
     seat_ids = [int((seat.player or "")[2:]) for seat in session.seats]
-    winning = tuple(sorted(seat_ids[seat] for seat in outcome.winners))
-    losing = tuple(sorted(set(seat_ids) - set(winning)))
+    winning = ids_of(seat_ids[seat] for seat in outcome.winners)
+    losing = ids_of(set(seat_ids) - set(winning))
     assert set(found) == {winning, losing}
     # Two new pairs of equal rating: K 40 times a half, each way.
     assert (found[winning].rating, found[losing].rating) == (1520.0, 1480.0)
