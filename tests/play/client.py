@@ -52,7 +52,7 @@ class Guest:
         with self.opener.open(f"{self.server.url}/en/play/{game}", data=data) as response:
             return str(response.url.rsplit("/", 1)[1])
 
-    def post(self, path: str, page: str | None = None, **form: str) -> str:
+    def post_form(self, path: str, page: str | None = None, **form: str) -> str:
         """Post a form to ``path`` with the CSRF token of the page it is on (``page``, by
         default ``path`` itself); the page it leads to."""
         token = csrf_token(self.page(page or path))

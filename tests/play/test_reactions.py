@@ -31,7 +31,7 @@ def watcher(server: LiveServer, table_id: str, lang: str, **settings: str) -> Ta
     guest = Guest(server)
     guest.page(f"/{lang}/")
     if settings:
-        guest.post(f"/{lang}/settings", **settings)
+        guest.post_form(f"/{lang}/settings", **settings)
     return guest.connect(table_id, lang=lang)
 
 
@@ -102,7 +102,7 @@ def test_a_reader_who_hid_reactions_gets_none(frozen: LiveServer) -> None:
     assert shown.receive_until("emote-0") == THANKS.format("Ayo, giliranmu!")
     assert nothing_arrives(quiet)
     # The player hides them too: the page has no buttons to send any, nor their own bubble.
-    player.post("/en/settings", reactions_shown="1")
+    player.post_form("/en/settings", reactions_shown="1")
     page = player.page(f"/en/table/{table_id}")
     assert 'name="e"' not in page and 'id="emote-0"' not in page
     for table in (mine, quiet, shown):
@@ -114,12 +114,12 @@ def test_without_scripts_a_reaction_is_posted(frozen: LiveServer) -> None:
     table_id = player.open_table("koikoi", rounds="3")
     spectator = watcher(frozen, table_id, "en")
     table_page = f"/en/table/{table_id}"
-    back = player.post(f"{table_page}/react", page=table_page, e="well-played")
+    back = player.post_form(f"{table_page}/react", page=table_page, e="well-played")
     assert 'id="hand"' in back  # back at the table
     assert spectator.receive_until("emote-0") == THANKS.format("Well played!")
     for _ in range(PER_MINUTE - 1):
-        player.post(f"{table_page}/react", page=table_page, e="oops")
-    back = player.post(f"{table_page}/react", page=table_page, e="oops")
+        player.post_form(f"{table_page}/react", page=table_page, e="oops")
+    back = player.post_form(f"{table_page}/react", page=table_page, e="oops")
     assert "plenty of reactions for one minute" in back
     spectator.close()
 
