@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import re
 import threading
 import time
@@ -38,19 +37,24 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
+from urllib.parse import urlsplit
 
-from flask import Flask, current_app, request
+from flask import Flask, abort, current_app, g, request
 from flask_babel import lazy_gettext as _l
+from flask_sock import Sock
 from simple_websocket import ConnectionClosed
 
 from webapp import edge, flood, logs
+from webapp.locale import DEFAULT_LANGUAGE, LANGUAGES
+from webapp.messages import MAX_MESSAGE, Message, Unexpected, parse
 from webapp.services import services
+
+#: The one flask-sock instance: every area routes its socket through it (on its blueprint).
+sock = Sock()
 
 #: What a waking page sends, and gets back at once from a live socket.
 PROBE = "probe"
-#: A table message is a few dozen bytes; anything much longer is refused (close 1009).
-MAX_MESSAGE = 4096
 
 Kind = Literal["table", "room", "me"]
 
@@ -145,47 +149,6 @@ class Ending:
     code: int
     reason: str
     by: Literal["server", "client", "network"]
-
-
-#: A JSON string, its escapes included: brackets inside one do not nest anything.  One
-#: left open runs to the end, and nothing backtracks: the scan stays linear.
-JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
-#: Arrays and objects a message may hold: htmx's is an object with one object inside.
-MAX_CONTAINERS = 8
-
-
-def too_nested(raw: str) -> bool:
-    """Whether ``raw`` opens more arrays and objects than any real message does (a
-    deeply nested one would exhaust json's recursion before it could be refused).
-
-    >>> too_nested('{"a": "[[[[[[[[[", "HEADERS": {"HX-Request": "true"}}'), too_nested("[" * 9)
-    (False, True)
-    """
-    outside_strings = JSON_STRING.sub("", raw)
-    return outside_strings.count("[") + outside_strings.count("{") > MAX_CONTAINERS
-
-
-def message_fields(raw: object, fields: set[str]) -> dict[str, Any] | None:
-    """The JSON object an htmx ``ws-send`` form sent, or None when the message is not
-    one or names a field besides ``fields`` and htmx's own.
-
-    A form tapped before the socket's first render still holds the page's CSRF token
-    (for posting without scripts); it means nothing here, where the Origin is checked.
-
-    >>> message_fields('{"a": "stop", "HEADERS": {}}', {"a"})
-    {'a': 'stop', 'HEADERS': {}}
-    >>> message_fields('{"a": "stop", "seat": 2}', {"a"}) is None
-    True
-    """
-    if not isinstance(raw, str) or len(raw) > MAX_MESSAGE or too_nested(raw):
-        return None
-    try:
-        message = json.loads(raw)
-    except ValueError:
-        return None
-    if not isinstance(message, dict) or set(message) - fields - {"HEADERS", "csrf_token"}:
-        return None
-    return message
 
 
 class LiveSocket:
@@ -412,6 +375,57 @@ class Sockets:
         return len(found)
 
 
+class Receiver(Protocol):
+    def receive(self) -> Any: ...
+
+
+#: What a socket does with one message: None, or the code of a refusal its page shows.
+Handler = Callable[[Message | Unexpected], str | None]
+
+
+def serve_messages(
+    live: Receiver, handle: Handler, tell: Callable[[str], None], where: str
+) -> None:
+    """The receive loop of every socket: each message parsed (webapp/messages.py), handled,
+    and a refusal told to this socket only, until the socket closes.  A handler that
+    fails is logged and its page asked to try again: it must not drop the socket."""
+    if isinstance(live, LiveSocket):
+        live.slow_down = lambda: tell("slow-down")
+    while (raw := live.receive()) is not None:
+        try:
+            refusal = handle(parse(raw))
+        except Exception:  # a failed write must not drop the player
+            current_app.logger.exception("a message failed on %s", where)
+            refusal = "try-again"
+        if refusal is not None:
+            tell(refusal)
+
+
+def same_origin() -> bool:
+    """Whether the handshake comes from a page of this site: same scheme and host (a page
+    served over plain http is another origin than the https site)."""
+    origin = request.headers.get("Origin")
+    if not origin:
+        return False
+    parts = urlsplit(origin)
+    return (parts.scheme, parts.netloc) == (request.scheme, request.host)
+
+
+def check_handshake() -> None:
+    """Every socket's handshake: from a page of this site (else 403), one a browser sends
+    (else 400), in the page's language (``?lang=xx``).  Each area then checks its target
+    (a table, a room, a signed-in player) in a hook of its own, run after this one."""
+    if not request.path.startswith("/ws/"):
+        return
+    if not same_origin():
+        abort(403)
+    rule = request.url_rule
+    if rule is not None and rule.websocket and not well_formed(dict(request.headers)):
+        abort(400)  # a handshake no browser sends (the socket library would fail on it)
+    lang = request.args.get("lang", "")
+    g.lang_code = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
 def sockets(app: Flask | None = None) -> Sockets:
     return services(app).sockets
 
@@ -427,6 +441,9 @@ def shutdown(app: Flask) -> None:
 
 
 def init_app(app: Flask) -> None:
+    """The socket routes' library and the handshake check, before any area's own checks."""
+    sock.init_app(app)
+    app.before_request(check_handshake)
     app.config.setdefault(
         "SOCK_SERVER_OPTIONS",
         {

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from tests.auth.conftest import PASSWORD, token_of
 from tests.test_budgets import fetch
-from webapp.play.sockets import parse_message
+from webapp.messages import Move, parse
 from webapp.services import Lapau
 
 
@@ -146,4 +146,4 @@ def test_a_page_revalidates_although_its_token_changes(live_server: Any) -> None
 
 def test_a_socket_message_may_carry_the_pages_token() -> None:
     """A move tapped before the socket's first render is sent from the page's own form."""
-    assert parse_message('{"a": "stop", "v": "3", "csrf_token": "x"}') == ("stop", 3)
+    assert parse('{"a": "stop", "v": "3", "csrf_token": "x"}') == Move("stop", 3)

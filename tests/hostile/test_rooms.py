@@ -21,11 +21,10 @@ from hypothesis import strategies as st
 from tests.conftest import close_app
 from tests.hostile.conftest import EXAMPLES, fuzz, make_app
 from tests.hostile.strategies import raw_messages, texts
-from webapp.rooms import sockets as room_sockets
+from webapp.messages import Dismiss, Move, RoomAction, Unexpected, parse
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import ALPHABET, RoomRefusal
 from webapp.services import Lapau
-from webapp.social.sockets import parse_dismiss
 
 CODE = re.compile(r"/room/([A-Z2-9]{6})$")
 VERBS = ["sit", "ready", "unready", "leave", "option", "level", "bot", "fill", "unbot", "kick"]
@@ -193,11 +192,9 @@ def test_every_door_counts_a_wrong_code_against_the_limit(app: Lapau, door: str)
 def test_the_room_and_presence_sockets_read_any_message_without_an_error(raw: Any) -> None:
     """What the room socket and the per-page socket (/ws/me) make of a message: an
     action or a refusal, a dismissal or nothing; never an exception of another kind."""
-    try:
-        action = room_sockets.parse_message(raw)
-    except RoomRefusal:
-        pass
-    else:
-        assert isinstance(action, str) and 0 < len(action) <= 32
-    dismissed = parse_dismiss(raw)
-    assert dismissed is None or (isinstance(dismissed, str) and 0 < len(dismissed) <= 32)
+    message = parse(raw)
+    if isinstance(message, RoomAction):
+        assert isinstance(message.action, str) and 0 < len(message.action) <= 32
+    if isinstance(message, Dismiss):
+        assert isinstance(message.invite, str) and 0 < len(message.invite) <= 32
+    assert isinstance(message, RoomAction | Dismiss | Move | Unexpected)

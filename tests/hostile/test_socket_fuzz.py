@@ -30,10 +30,11 @@ from tests.play.client import Guest, stored_moves
 from tests.play.conftest import ManualClock, Recorder
 from tests.rooms.client import Friend
 from tests.social.member import Member
+from webapp.messages import Move, Reaction, RoomAction, parse
 from webapp.play import sockets, words
-from webapp.play.hub import Hub, Listener, Refusal, TableSession
+from webapp.play.emotes import PRESETS
+from webapp.play.hub import Hub, Listener, TableSession
 from webapp.rooms import logic, models
-from webapp.rooms import sockets as room_sockets
 from webapp.rooms.live import game_of
 from webapp.services import Lapau
 from webapp.sockets import PROBE
@@ -57,16 +58,17 @@ def notices(app: Lapau, lang: str) -> dict[str, str]:
 def would_apply(session: TableSession, raw: str | bytes) -> bool:
     """Whether ``raw`` is a valid move for seat 0 right now, or a reaction (the fuzz must
     send neither: each is answered with something other than a notice)."""
+    message = parse(raw)
+    if isinstance(message, Reaction):
+        return message.preset in PRESETS
+    if not isinstance(message, Move):
+        return False
     try:
-        message = sockets.parse_message(raw)
-        if isinstance(message, sockets.Reaction):
-            return True
-        action, version = message
-        parsed = session.game.parse_action(action)
+        parsed = session.game.parse_action(message.action)
         session.game.apply(session.state, parsed)
     except Exception:  # noqa: BLE001 - any refusal at all means it would not apply
         return False
-    return version == session.version and session.game.to_act(session.state) == 0
+    return message.version == session.version and session.game.to_act(session.state) == 0
 
 
 class FakeSocket:
@@ -180,12 +182,11 @@ class LiveTable:
         self.closes = 0
 
     def would_apply(self, raw: object) -> bool:
-        try:
-            message = sockets.parse_message(raw)
-        except Refusal:
+        message = parse(raw)
+        if isinstance(message, Reaction):
+            return message.preset in PRESETS  # shown to the table, not refused
+        if not isinstance(message, Move):
             return False
-        if isinstance(message, sockets.Reaction):
-            return True  # shown to the table, not refused
         return message.action in self.moves and message.version == self.version
 
     def reopen(self) -> None:
@@ -306,10 +307,12 @@ class LiveRoom:
         return models.load(self.engine, self.code)
 
     def would_apply(self, raw: object) -> bool:
+        message = parse(raw)
+        if not isinstance(message, RoomAction):
+            return False
         try:
-            action = room_sockets.parse_message(raw)
             room = self.room()
-            logic.act(room, game_of(room.game), room.host, action)
+            logic.act(room, game_of(room.game), room.host, message.action)
         except Exception:  # noqa: BLE001 - any refusal means it would not apply
             return False
         return True

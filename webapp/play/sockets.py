@@ -4,80 +4,30 @@ A browser opens ``/ws/table/<id>?lang=xx``; the handshake is refused (403) unles
 Origin is this site.  The socket joins the table as the browser's seat (or as a
 spectator), receives the full table, then sends forms as JSON: ``a`` (the action's
 text) and ``v`` (the state version it was rendered at), or ``e``, a reaction's preset
-(play/emotes.py).  Anything else gets a clear,
-localized notice and changes nothing.  Pings, probes, the socket's log line and its
-closing on SIGTERM are shared by every socket of the site (webapp/sockets.py).
+(play/emotes.py).  Anything else gets a clear, localized notice and changes nothing.
+Pings, probes, the socket's log line and its closing on SIGTERM, the handshake's checks
+and the receive loop are shared by every socket of the site (webapp/sockets.py); the
+parser by every message (webapp/messages.py).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-from urllib.parse import urlsplit
+from typing import Any
 
-from flask import Flask, abort, current_app, g, render_template, request
-from flask_sock import Sock
+from flask import Flask, abort, g, render_template, request
 
 from webapp import display
 from webapp.auth.live import held_socket
-from webapp.locale import LANGUAGES
+from webapp.messages import Message, Move, Reaction, Unexpected
 from webapp.play.emotes import PRESETS, react
 from webapp.play.hub import Listener, Refusal, TableSession
 from webapp.play.players import known_player
 from webapp.play.render import split_fragments
+from webapp.play.routes import bp
 from webapp.play.store import TableBroken
 from webapp.services import services
 from webapp.social.live import at_table
-from webapp.sockets import LiveSocket, message_fields, sockets, well_formed
-
-sock = Sock()
-
-
-def same_origin() -> bool:
-    """Whether the handshake comes from a page of this site: same scheme and host (a page
-    served over plain http is another origin than the https site)."""
-    origin = request.headers.get("Origin")
-    if not origin:
-        return False
-    parts = urlsplit(origin)
-    return (parts.scheme, parts.netloc) == (request.scheme, request.host)
-
-
-class Move(NamedTuple):
-    """A message that plays: the action's text and the version it was rendered at."""
-
-    action: str
-    version: int
-
-
-class Reaction(NamedTuple):
-    """A message that reacts: one of the presets (play/emotes.py), by its id."""
-
-    preset: str
-
-
-def parse_message(raw: object) -> Move | Reaction:
-    """The move or the reaction one message carries, or a :class:`Refusal`.  A reaction's
-    form sends the page's version too (every form of the table does); it means nothing.
-
-    >>> parse_message('{"a": "stop", "v": "12", "HEADERS": {}}')
-    Move(action='stop', version=12)
-    >>> parse_message('{"e": "thanks", "v": "12"}')
-    Reaction(preset='thanks')
-    """
-    message = message_fields(raw, {"a", "v", "e"}) or {}
-    if "e" in message and "a" not in message:
-        preset = message["e"]
-        if not isinstance(preset, str) or preset not in PRESETS:  # a list is no dict key
-            raise Refusal("malformed")
-        return Reaction(preset)
-    action, version = message.get("a"), message.get("v")
-    if not isinstance(action, str) or not 0 < len(action) <= 64 or "e" in message:
-        raise Refusal("malformed")
-    text = str(version) if isinstance(version, str | int) else ""
-    # Only ASCII digits: str.isdigit() also passes '²', which int() refuses.
-    if not (text.isascii() and text.isdigit()):
-        raise Refusal("malformed")
-    return Move(action, int(text))
+from webapp.sockets import LiveSocket, Receiver, serve_messages, sock, sockets
 
 
 def notice(code: str, explanation: Any = None) -> str:
@@ -86,27 +36,28 @@ def notice(code: str, explanation: Any = None) -> str:
     return split_fragments(html)["notice"]
 
 
-def serve(live: LiveSocket, session: TableSession, listener: Listener) -> None:
-    live.slow_down = lambda: session.notify(listener, notice("slow-down"))
+def serve(live: Receiver, session: TableSession, listener: Listener) -> None:
+    def handle(message: Message | Unexpected) -> str | None:
+        if listener.seat is None:
+            return "spectator"
+        if isinstance(message, Reaction) and message.preset in PRESETS:
+            react(session, listener.seat, message.preset)
+        elif not isinstance(message, Move):
+            return "malformed"
+        else:
+            try:
+                session.submit(listener.seat, message.action, message.version)
+            except Refusal as refusal:
+                # Told here: a refusal may carry the words that explain it (a lesson's coach).
+                session.notify(listener, notice(refusal.code, refusal.explanation))
+        return None
+
+    def tell(code: str) -> None:
+        session.notify(listener, notice(code))
+
     session.join(listener)
     try:
-        while True:
-            raw = live.receive()
-            if raw is None:
-                return
-            try:
-                if listener.seat is None:
-                    raise Refusal("spectator")
-                message = parse_message(raw)
-                if isinstance(message, Reaction):
-                    react(session, listener.seat, message.preset)
-                else:
-                    session.submit(listener.seat, *message)
-            except Refusal as refusal:
-                session.notify(listener, notice(refusal.code, refusal.explanation))
-            except Exception:  # a failed write must not drop the player
-                current_app.logger.exception("action failed on table %s", session.id)
-                session.notify(listener, notice("try-again"))
+        serve_messages(live, handle, tell, f"table {session.id}")
     finally:
         session.leave(listener)
 
@@ -142,28 +93,21 @@ def table_socket(ws: Any, table_id: str) -> None:
         serve(live, session, listener)
 
 
-sock.route("/ws/table/<table_id>")(table_socket)
+# On the blueprint, so the route is registered with it.
+sock.route("/ws/table/<table_id>", bp=bp)(table_socket)
 
 
-def check_handshake() -> None:
-    if request.path.startswith("/ws/"):
-        if not same_origin():
-            abort(403)
-        rule = request.url_rule
-        if rule is not None and rule.websocket and not well_formed(dict(request.headers)):
-            abort(400)  # a handshake no browser sends (the socket library would fail on it)
-        lang = request.args.get("lang", "")
-        g.lang_code = lang if lang in LANGUAGES else "id"
-        table_id = (request.view_args or {}).get("table_id")
-        if table_id is None:
-            return  # not a table's socket: a room's checks its own target
-        try:
-            if len(table_id) > 16 or services().hub.get(table_id) is None:
-                abort(404)
-        except TableBroken:
-            return  # the socket itself says the table has ended
+def check_table() -> None:
+    """Refuse the handshake of a table that does not exist (after the site's checks)."""
+    table_id = (request.view_args or {}).get("table_id")
+    if not request.path.startswith("/ws/table/") or table_id is None:
+        return
+    try:
+        if len(table_id) > 16 or services().hub.get(table_id) is None:
+            abort(404)
+    except TableBroken:
+        return  # the socket itself says the table has ended
 
 
 def init_app(app: Flask) -> None:
-    sock.init_app(app)
-    app.before_request(check_handshake)
+    app.before_request(check_table)

@@ -1,7 +1,7 @@
 """The room's WebSocket: parse, hand to :class:`~webapp.rooms.live.Rooms`, answer.
 
 A browser opens ``/ws/room/<CODE>?lang=xx``.  The site's socket check (see
-webapp/play/sockets.py) refuses a foreign Origin with 403 and sets the language; this
+webapp/sockets.py) refuses a foreign Origin with 403 and sets the language; this
 module refuses an unknown or expired room with 404.  Messages are the room's forms as
 JSON: ``a``, the action (``"sit 2"``, ``"ready"``, ``"start"``...); the page's CSRF
 token and htmx's headers may come along and mean nothing here.  Anything else gets a
@@ -13,30 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, current_app, g, render_template, request
+from flask import abort, g, render_template, request
 
 from webapp.auth.live import held_socket
+from webapp.messages import Message, RoomAction, Unexpected
 from webapp.play.players import known_player
 from webapp.play.render import split_fragments
-from webapp.play.sockets import sock
 from webapp.rooms import logic
 from webapp.rooms.live import Rooms, Watcher
 from webapp.rooms.logic import RoomRefusal
 from webapp.rooms.routes import bp, count_miss
 from webapp.services import services
-from webapp.sockets import LiveSocket, message_fields, sockets
-
-
-def parse_message(raw: object) -> str:
-    """The action of one message, or a :class:`RoomRefusal`.
-
-    >>> parse_message('{"a": "sit 2", "HEADERS": {}, "csrf_token": "x"}')
-    'sit 2'
-    """
-    action = (message_fields(raw, {"a"}) or {}).get("a")
-    if not isinstance(action, str) or not 0 < len(action) <= 32:
-        raise RoomRefusal("malformed")
-    return action
+from webapp.sockets import LiveSocket, serve_messages, sock, sockets
 
 
 def notice(code: str) -> str:
@@ -69,22 +57,21 @@ def room_socket(ws: Any, code: str) -> None:
 
 def serve(rooms: Rooms, code: str, live: LiveSocket, watcher: Watcher) -> None:
     player = watcher.player
-    live.slow_down = lambda: rooms.notify(code, watcher, "slow-down")
+
+    def handle(message: Message | Unexpected) -> str | None:
+        if player is None:
+            return "not-seated"
+        if not isinstance(message, RoomAction):
+            return "malformed"
+        try:
+            rooms.act(code, player, message.action)
+        except RoomRefusal as refusal:
+            return refusal.code
+        return None
+
     rooms.watch(code, watcher)
     try:
-        while True:
-            raw = live.receive()
-            if raw is None:
-                return
-            try:
-                if player is None:
-                    raise RoomRefusal("not-seated")
-                rooms.act(code, player, parse_message(raw))
-            except RoomRefusal as refusal:
-                rooms.notify(code, watcher, refusal.code)
-            except Exception:  # a failed write must not drop the player
-                current_app.logger.exception("room action failed in %s", code)
-                rooms.notify(code, watcher, "try-again")
+        serve_messages(live, handle, lambda refusal: rooms.notify(code, watcher, refusal), "a room")
     finally:
         rooms.unwatch(code, watcher)
 

@@ -17,16 +17,16 @@ import threading
 from typing import Any
 
 from flask import abort, current_app, g, render_template, request, url_for
-from flask_sock import Sock
 
 from webapp.auth.live import held_socket
+from webapp.messages import Dismiss, Message, Unexpected
 from webapp.play.players import signed_in_player
 from webapp.play.render import split_fragments
 from webapp.services import services
 from webapp.social import friends
 from webapp.social.live import social
 from webapp.social.routes import bp
-from webapp.sockets import LiveSocket, message_fields, sockets
+from webapp.sockets import LiveSocket, serve_messages, sock, sockets
 
 PATH = "/ws/me"
 CLOSED = "\0closed"
@@ -49,21 +49,6 @@ class Mailbox:
                 items.append(self.queue.get_nowait())
             except queue.Empty:
                 return items
-
-
-def parse_dismiss(raw: object) -> str | None:
-    """The invite id of a dismiss message, else None (read as the table's messages are:
-    a message nested past any real one is not parsed at all).
-
-    >>> parse_dismiss('{"dismiss": "abc", "HEADERS": {}, "csrf_token": "x"}')
-    'abc'
-    >>> parse_dismiss('{"dismiss": 3}') is None, parse_dismiss("nope") is None
-    (True, True)
-    >>> parse_dismiss("[" * 2000) is None
-    True
-    """
-    invite_id = (message_fields(raw, {"dismiss"}) or {}).get("dismiss")
-    return invite_id if isinstance(invite_id, str) and 0 < len(invite_id) <= 32 else None
 
 
 def offer_fragment(code: str, player: str) -> str:
@@ -103,14 +88,16 @@ def fragments(player: str, names: set[str], offer: str | None = None) -> list[st
 
 
 def reader(live: LiveSocket, mailbox: Mailbox) -> None:
+    """The socket's receive loop, in a thread of its own: the socket's greenlet waits on
+    the mailbox.  A dismissal goes to the mailbox; anything else is ignored (this page
+    has no notice to show)."""
+
+    def handle(message: Message | Unexpected) -> None:
+        if isinstance(message, Dismiss):
+            mailbox.send("dismiss:" + message.invite)
+
     try:
-        while True:
-            raw = live.receive()
-            if raw is None:
-                break
-            invite_id = parse_dismiss(raw)
-            if invite_id is not None:
-                mailbox.send("dismiss:" + invite_id)
+        serve_messages(live, handle, lambda _refusal: None, "a player's page")
     except Exception:  # noqa: BLE001 - a closed or broken socket ends the same way
         pass
     mailbox.send(CLOSED)
@@ -158,12 +145,12 @@ def serve(live: LiveSocket, player: str) -> None:
                     return
 
 
-# On the blueprint, so the route is registered with it (flask-sock keeps one of its own).
-Sock().route(PATH, bp=bp)(me_socket)
+# On the blueprint, so the route is registered with it.
+sock.route(PATH, bp=bp)(me_socket)
 
 
 def check_handshake() -> None:
     """Only a signed-in player has a socket of their own (the Origin is checked for every
-    ``/ws/`` path in webapp/play/sockets.py)."""
+    ``/ws/`` path in webapp/sockets.py)."""
     if request.path == PATH and signed_in_player() is None:
         abort(403)
