@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # only the types: every area is imported when an app is made
     from webapp.assets import Assets
     from webapp.auth.live import AccountSockets
     from webapp.auth.oidc import SignInProviders
+    from webapp.channels import Channels
     from webapp.config import Config
     from webapp.play.hub import Hub
     from webapp.rooms.live import Rooms
@@ -37,6 +38,8 @@ class Services:
     database: Engine
     #: Every open WebSocket, for the shutdown and the log (webapp/sockets.py).
     sockets: Sockets
+    #: Every live page's channel and the broker behind them (webapp/channels.py).
+    channels: Channels
     #: The sockets of signed-in browsers, closed when their sign-in ends (auth/live.py).
     signed_in: AccountSockets
     #: Every live table (play/hub.py).
@@ -119,18 +122,21 @@ def create_app(config: Config | None = None) -> Lapau:
     )
     from webapp.auth.live import AccountSockets
     from webapp.auth.oidc import SignInProviders
+    from webapp.channels import Channels
     from webapp.ranking.ratings import make_hook
     from webapp.rooms.live import Rooms
     from webapp.social.live import Social
 
     database = db.make_engine(app.config["DATABASE_URL"], app.config["DATABASE_POOL"])
-    hub = play.make_hub(app, database)
+    live = Channels()
+    hub = play.make_hub(app, database, live)
     live_rooms = Rooms(app, database, hub)
-    social_live = Social(app)
+    social_live = Social(app, live)
     app.services = Services(
         assets=assets.static_files(app),
         database=database,
         sockets=sockets.Sockets(app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"]),
+        channels=live,
         signed_in=AccountSockets(),
         hub=hub,
         rooms=live_rooms,

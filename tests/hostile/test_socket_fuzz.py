@@ -30,10 +30,11 @@ from tests.play.client import Guest, stored_moves
 from tests.play.conftest import ManualClock, Recorder
 from tests.rooms.client import Friend
 from tests.social.member import Member
+from webapp.channels import Subscriber
 from webapp.messages import Move, Reaction, RoomAction, parse
 from webapp.play import sockets, words
 from webapp.play.emotes import PRESETS
-from webapp.play.hub import Hub, Listener, TableSession
+from webapp.play.hub import Hub, TableSession
 from webapp.rooms import logic, models
 from webapp.rooms.live import game_of
 from webapp.services import Lapau
@@ -112,7 +113,7 @@ class Table:
         recorder = Recorder(self.session)
         with self.app.test_request_context(f"/{lang}/"):
             g.lang_code = lang
-            sockets.serve(FakeSocket([raw]), self.session, Listener(recorder, 0, lang))
+            sockets.serve(FakeSocket([raw]), self.session, Subscriber(recorder, 0, lang))
         return [html for _, html in recorder.messages[1:]]  # after the full snapshot
 
     def snapshot(self) -> tuple[Any, list[str], tuple[str, ...]]:

@@ -23,9 +23,10 @@ from sqlalchemy import create_engine, event, text
 
 from tests.hostile.conftest import open_table, to_seat
 from tests.play.conftest import ManualClock, Recorder
+from webapp.channels import Subscriber
 from webapp.events import Event
 from webapp.play import sockets
-from webapp.play.hub import Hub, Listener, Refusal, TableSession
+from webapp.play.hub import Hub, Refusal, TableSession
 from webapp.play.store import Seat, Store
 from webapp.services import Lapau
 
@@ -251,7 +252,7 @@ def test_a_failed_finished_flag_leaves_the_last_move_whole(
     seats = [Seat("bot", level="easy", name=f"Bot {n}") for n in range(2)]
     session = hub.create("koikoi", {"rounds": 3}, seats, owner="g-test", seed=5)
     recorder = Recorder(session)
-    session.join(Listener(recorder, None, "en"))
+    session.join(Subscriber(recorder, None, "en"))
     with failing(hub, FULL, "UPDATE play_table SET finished") as failed:
         clock.run_until(lambda: session.finished)
     assert len(failed) == 1
@@ -305,7 +306,7 @@ def test_a_socket_move_while_the_database_is_locked_gets_a_clear_notice(
 
     with failing(hub, LOCKED), app.test_request_context("/en/"):
         g.lang_code = "en"
-        sockets.serve(Socket(), session, Listener(recorder, 0, "en"))
+        sockets.serve(Socket(), session, Subscriber(recorder, 0, "en"))
     assert "Your move could not be saved. Please try again." in recorder.messages[-1][1]
     assert snapshot(hub, session) == before
     assert_continues(hub, clock, session)

@@ -10,7 +10,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.play.conftest import ManualClock, Practice, Recorder
-from webapp.play.hub import Hub, Listener
+from webapp.channels import Subscriber
+from webapp.play.hub import Hub
 from webapp.play.routes import MAX_UNFINISHED
 from webapp.services import Lapau
 
@@ -31,7 +32,7 @@ def test_a_table_nobody_listens_to_pauses_and_resumes_when_its_player_returns(
     assert timeouts == hub.timing.unheard_turns
     assert len(hub.store.load(session.id).log) == paused_at  # type: ignore[union-attr]
     # The player comes back: the clock runs again, and the table goes on.
-    session.join(Listener(Recorder(session), 0, "en"))
+    session.join(Subscriber(Recorder(session), 0, "en"))
     assert session.deadline is not None
     assert clock.fire() and session.version > paused_at
 

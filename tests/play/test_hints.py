@@ -14,10 +14,11 @@ from flask.testing import FlaskClient
 from tests.play.conftest import ManualClock, Practice, Recorder
 from tests.play.test_clock import open_practice
 from tests.play.test_hub import advance_to_seat
+from webapp.channels import Subscriber
 from webapp.game.koa import GAME as KOA
 from webapp.game.koa.sampling import sample
 from webapp.game.search import Expert
-from webapp.play.hub import HINT, Hub, Listener, Refusal
+from webapp.play.hub import HINT, Hub, Refusal
 from webapp.play.thinker import Thinker
 from webapp.services import Lapau
 
@@ -42,8 +43,8 @@ def test_a_hint_shows_the_experts_move_to_the_asking_seat_only(
 ) -> None:  # fmt: skip
     session = practice(game, **options)
     mine, watching = Recorder(session), Recorder(session)
-    session.join(Listener(mine, 0, "en"))
-    session.join(Listener(watching, None, "en"))
+    session.join(Subscriber(mine, 0, "en"))
+    session.join(Subscriber(watching, None, "en"))
     advance_to_seat(clock, session, 0)
     while len(session.game.legal_actions(session.state)) < 2:  # a turn with a choice
         session.submit(0, str(session.game.legal_actions(session.state)[0]), session.version)

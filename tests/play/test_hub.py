@@ -11,9 +11,10 @@ from sqlalchemy.exc import OperationalError
 from tests.conftest import close_app
 from tests.play.conftest import ManualClock, Practice, Recorder
 from webapp import create_app, resume_tables
+from webapp.channels import Subscriber
 from webapp.config import TestConfig
 from webapp.game.replay import replay
-from webapp.play.hub import Hub, Listener, Refusal, TableSession
+from webapp.play.hub import Hub, Refusal, TableSession
 from webapp.play.render import render_layout, split_fragments
 from webapp.play.store import Seat
 from webapp.services import Lapau
@@ -154,8 +155,8 @@ def test_the_log_says_in_words_that_the_table_played_a_timed_out_turn(
 ) -> None:
     session = practice("kowah", players=2)  # type: ignore[operator]
     mine, watching = Recorder(session), Recorder(session)
-    session.join(Listener(mine, 0, "en"))
-    session.join(Listener(watching, None, "en"))
+    session.join(Subscriber(mine, 0, "en"))
+    session.join(Subscriber(watching, None, "en"))
     advance_to_seat(clock, session, 0)
     clock.fire()
     assert "Time ran out: the table played for you." in mine.messages[-1][1]
@@ -216,7 +217,7 @@ def test_a_listener_gets_the_whole_table_then_only_what_changed(
 
     session = practice("koa", mode="quick")  # type: ignore[operator]
     recorder = Recorder(session)
-    session.join(Listener(recorder, 0, "en"))
+    session.join(Subscriber(recorder, 0, "en"))
     first = recorder.messages[0][1]
     for fragment in ("status", "hand", "arena", "prompt", "log", "notice"):
         assert f'id="{fragment}"' in first
@@ -231,7 +232,7 @@ def test_a_refusal_notice_is_cleared_by_the_next_move(clock: object, practice: o
 
     session = practice("koa", mode="quick")  # type: ignore[operator]
     recorder = Recorder(session)
-    listener = Listener(recorder, 0, "en")
+    listener = Subscriber(recorder, 0, "en")
     session.join(listener)
     session.notify(listener, '<div id="notice" class="notice" role="alert">No.</div>')
     version = session.version
@@ -279,7 +280,7 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_from_its_l
     hub: Hub, clock: object, practice: object
 ) -> None:
     session = practice("koikoi", human=False, rounds=3)  # type: ignore[operator]
-    watcher = Listener(Recorder(session), None, "en")
+    watcher = Subscriber(Recorder(session), None, "en")
     session.join(watcher)
     clock.run_until(lambda: session.finished)  # type: ignore[attr-defined]
     assert session.id in hub.sessions and hub.sessions[session.id] is session  # still watched
@@ -303,10 +304,10 @@ def test_spectators_of_one_view_share_one_render_and_the_same_bytes(
     hub.renderer = counting  # type: ignore[assignment]
     crowd = [Recorder(session) for _ in range(30)]
     for recorder in crowd:
-        session.join(Listener(recorder, None, "en"))
+        session.join(Subscriber(recorder, None, "en"))
     dutch, seated = Recorder(session), Recorder(session)
-    session.join(Listener(dutch, None, "nl"))
-    session.join(Listener(seated, 0, "en"))
+    session.join(Subscriber(dutch, None, "nl"))
+    session.join(Subscriber(seated, 0, "en"))
     rendered.clear()
     version = session.version
     clock.run_until(lambda: session.version > version)  # type: ignore[attr-defined]
@@ -320,9 +321,9 @@ def test_spectators_of_one_view_share_one_render_and_the_same_bytes(
 def test_a_notice_to_one_spectator_is_cleared_for_it_alone(clock: object, practice: object) -> None:
     session = practice("koa", mode="quick")  # type: ignore[operator]
     told, other = Recorder(session), Recorder(session)
-    listener = Listener(told, None, "en")
+    listener = Subscriber(told, None, "en")
     session.join(listener)
-    session.join(Listener(other, None, "en"))
+    session.join(Subscriber(other, None, "en"))
     session.notify(listener, '<div id="notice" class="notice" role="alert">No.</div>')
     version = session.version
     clock.run_until(lambda: session.version > version)  # type: ignore[attr-defined]
@@ -366,8 +367,8 @@ def test_a_bot_plays_for_a_dropped_seat_after_the_grace_and_hands_it_back_on_ret
     grace = hub.timing.stand_in_grace
     assert 0 < grace < hub.timing.turn_seconds
     here, away = Recorder(session), Recorder(session)
-    session.join(Listener(here, 0, "en"))
-    dropped = Listener(away, 1, "en")
+    session.join(Subscriber(here, 0, "en"))
+    dropped = Subscriber(away, 1, "en")
     session.join(dropped)
     session.leave(dropped)
     left_at = clock.time
@@ -395,7 +396,7 @@ def test_a_bot_plays_for_a_dropped_seat_after_the_grace_and_hands_it_back_on_ret
     # Back: the seat is theirs again at once, with the person's own clock.
     back = Recorder(session)
     told = len(here.messages)
-    session.join(Listener(back, 1, "en"))
+    session.join(Subscriber(back, 1, "en"))
     assert session.stand_ins() == set()
     # The other person's screen drops the "away" tag at once.
     assert len(here.messages) == told + 1
@@ -411,7 +412,7 @@ def test_nobody_else_there_means_no_stand_in_the_table_waits_as_before(
     """A practice table whose only person leaves is not finished by a bot: the turn
     clock plays a few turns, then the table pauses (Timing.unheard_turns)."""
     session = practice("koa", mode="quick")
-    mine = Listener(Recorder(session), 0, "en")
+    mine = Subscriber(Recorder(session), 0, "en")
     session.join(mine)
     session.leave(mine)
     clock.time += 10 * hub.timing.stand_in_grace

@@ -23,10 +23,11 @@ import pytest
 from tests.counterfactual import bot_log, observers, twin_game, twins
 from tests.play.conftest import ManualClock, Recorder
 from webapp import adapters
+from webapp.channels import Subscriber
 from webapp.game import registry
 from webapp.game.registry import AnyGame
 from webapp.game.replay import replay
-from webapp.play.hub import Hub, Listener
+from webapp.play.hub import Hub
 from webapp.play.store import Seat
 
 # What each seat is sent: the stored log is replayed the same on either database.
@@ -54,7 +55,7 @@ def test_no_message_shows_a_card_its_seat_may_not_see(
     recorders = {}
     for seat in seats:
         recorder = Recorder(session)
-        session.join(Listener(recorder, seat, "en"))
+        session.join(Subscriber(recorder, seat, "en"))
         recorders[seat] = recorder
     clock.run_until(lambda: session.finished)
     assert session.finished
@@ -94,7 +95,7 @@ def received(
     ]
     session = hub.create(game.name, options, seats, owner="g-0", seed=seed)
     recorder = Recorder(session)
-    session.join(Listener(recorder, observer, "en"))
+    session.join(Subscriber(recorder, observer, "en"))
     for text in log:
         clock.time += 7
         seat = game.to_act(session.state)

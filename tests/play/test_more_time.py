@@ -9,7 +9,8 @@ from flask.testing import FlaskClient
 from tests.play.conftest import ManualClock, Practice, Recorder
 from tests.play.test_clock import open_practice
 from tests.play.test_hub import advance_to_seat, first_legal
-from webapp.play.hub import MORE_TIME, Listener, Refusal
+from webapp.channels import Subscriber
+from webapp.play.hub import MORE_TIME, Refusal
 from webapp.play.routes import hub
 
 
@@ -23,8 +24,8 @@ def test_more_time_starts_the_countdown_again_once_per_turn(
 ) -> None:
     session = practice("koa", mode="quick", clock=chosen)
     mine, watching = Recorder(session), Recorder(session)
-    session.join(Listener(mine, 0, "en"))
-    session.join(Listener(watching, None, "en"))
+    session.join(Subscriber(mine, 0, "en"))
+    session.join(Subscriber(watching, None, "en"))
     advance_to_seat(clock, session, 0)
     assert 'id="more-time"' in mine.messages[-1][1]
     assert 'id="more-time"' not in watching.messages[-1][1]  # a spectator has no turn
@@ -67,7 +68,7 @@ def test_more_time_is_refused_out_of_turn_and_without_a_clock(
 
     untimed = practice("koikoi", rounds=3, clock=0)
     mine = Recorder(untimed)
-    untimed.join(Listener(mine, 0, "en"))
+    untimed.join(Subscriber(mine, 0, "en"))
     advance_to_seat(clock, untimed, 0)
     assert 'id="more-time"' not in mine.messages[-1][1]
     with pytest.raises(Refusal) as refused:

@@ -9,8 +9,9 @@ import pytest
 
 from tests.play.conftest import ManualClock, Recorder
 from tests.test_catalogs import YOU_AS_THIRD_PERSON
+from webapp.channels import Subscriber
 from webapp.game import registry
-from webapp.play.hub import Listener, TableSession
+from webapp.play.hub import TableSession
 from webapp.play.render import render_fragments
 from webapp.services import Lapau
 
@@ -39,7 +40,7 @@ def test_no_sentence_about_you_uses_a_third_person_verb(
 ) -> None:
     session = practice(game, seed=seed, **options)  # type: ignore[operator]
     recorder = Recorder(session)
-    session.join(Listener(recorder, 0, "en"))
+    session.join(Subscriber(recorder, 0, "en"))
     play_for_seat_0(clock, session)
     text = " ".join(re.sub(r"<[^>]+>", " ", html) for _, html in recorder.messages)
     assert re.search(r"\b[Yy]ou (?:win|score)", text), "the reader never won: choose another seed"

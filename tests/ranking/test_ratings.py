@@ -13,8 +13,9 @@ from tests.ranking.conftest import human_seats, play_out
 from webapp import ranking
 from webapp.auth import accounts
 from webapp.auth.models import User
+from webapp.channels import Subscriber
 from webapp.game.protocol import Outcome
-from webapp.play.hub import Hub, Listener, TableSession
+from webapp.play.hub import Hub, TableSession
 from webapp.play.store import Seat, TableBroken
 from webapp.ranking import ratings
 from webapp.ranking.models import RatedResult, RatedTable, Rating
@@ -264,7 +265,7 @@ def test_the_last_move_shows_each_player_their_new_rating(
     session = hub.create("koikoi", {"rounds": 3}, human_seats(people), owner=people[0].player)
     sockets = [Recorder(session), Recorder(session)]
     for seat, socket in enumerate(sockets):
-        session.join(Listener(socket, seat, "en"))
+        session.join(Subscriber(socket, seat, "en"))
     play_out(session, 3)
     with app.app_context():
         after = [round(ranking.rating_of(person.player, "koikoi")) for person in people]

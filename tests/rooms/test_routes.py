@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from tests.auth.conftest import PASSWORD, csrf_app, sign_up, token_of  # noqa: F401 - fixture
 from tests.play.conftest import ManualClock, Recorder
-from webapp.play.hub import Listener
+from webapp.channels import Subscriber
 from webapp.rooms import invite_link
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import Room
@@ -262,7 +262,7 @@ def test_play_again_opens_one_rematch_room_with_the_same_players(
     assert session is not None
     # Rina's page listens, so the turn timers play for both to the end (a table nobody
     # listens to pauses).
-    session.join(Listener(Recorder(session), 0, "en"))
+    session.join(Subscriber(Recorder(session), 0, "en"))
     still.run_until(lambda: session.finished)
     assert session.finished
     page = client.get(f"/en/table/{table_id}").text

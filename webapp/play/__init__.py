@@ -13,6 +13,7 @@ from sqlalchemy import Engine
 
 from webapp import adapters
 from webapp.adapters.setup import Setup
+from webapp.channels import Channels
 from webapp.play import guide, parts, routes, sockets
 from webapp.play.hub import (
     Hub,
@@ -60,8 +61,9 @@ def scheduler() -> Scheduler:
     return gevent_scheduler if monkey.is_module_patched("threading") else thread_scheduler
 
 
-def make_hub(app: Flask, database: Engine) -> Hub:
-    """The app's hub: its tables stored in ``database``, rendered with ``app``'s templates."""
+def make_hub(app: Flask, database: Engine, channels: Channels) -> Hub:
+    """The app's hub: its tables stored in ``database``, rendered with ``app``'s templates,
+    sent out on ``channels``."""
     timing = Timing(
         turn_seconds=float(app.config["TURN_SECONDS"]),
         bot_delay=float(app.config["BOT_DELAY"]),
@@ -76,6 +78,7 @@ def make_hub(app: Flask, database: Engine) -> Hub:
         scheduler(),
         timings=timings,
         coaches=guide.coach_for,
+        channels=channels,
     )
 
 

@@ -19,7 +19,8 @@ from flask_babel import force_locale
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from webapp.play.hub import Listener, Refusal, TableSession
+from webapp.channels import Subscriber
+from webapp.play.hub import Refusal, TableSession
 
 #: The presets, by the id a message carries.
 PRESETS = {
@@ -85,7 +86,7 @@ def react(session: TableSession, seat: int, preset: str) -> None:
             raise Refusal(TOO_MANY)
     shown: dict[str, str] = {}
 
-    def message_for(listener: Listener) -> str | None:
+    def message_for(listener: Subscriber) -> str | None:
         if not listener.reactions:
             return None
         if listener.language not in shown:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from webapp.channels import Channels, Subscriber
 from webapp.events import Event
 from webapp.game import registry
 from webapp.game.actions import NextRound, Timeout
@@ -78,12 +79,6 @@ def no_coach(game: str, options: Mapping[str, Any]) -> Coach | None:
     return None
 
 
-class Connection(Protocol):
-    def send(self, data: str) -> None: ...
-
-    def close(self, reason: int = 1000, message: str | None = None) -> None: ...
-
-
 #: Renders every fragment of a table for each audience (its seat, language and card
 #: style, redrawing only what changed since its memo): {element id: html} per audience.
 Renderer = Callable[["TableSession", Sequence["Audience"]], list[dict[str, str]]]
@@ -129,24 +124,6 @@ def gevent_scheduler(delay: float, callback: Callable[[], None]) -> Cancellable:
 
 
 @dataclass(eq=False)
-class Listener:
-    """One open socket watching a table as a seat (None: a spectator)."""
-
-    connection: Connection
-    seat: int | None
-    language: str
-    lite: bool = False  # text cards instead of pictures (the display setting)
-    reactions: bool = True  # the players' reactions shown (the display setting)
-    #: Fragments this socket shows that its audience does not (a refusal's notice, or a
-    #: fresher render when it joined): its next message handles those on its own.
-    own: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def key(self) -> tuple[int | None, str, bool]:
-        return (self.seat, self.language, self.lite)
-
-
-@dataclass(eq=False)
 class Audience:
     """The sockets that see one table alike: one seat (or the spectators), one language,
     one card style.  Rendered and diffed once per move; every member gets the same bytes,
@@ -157,7 +134,7 @@ class Audience:
     lite: bool = False
     memo: dict[Any, Any] = field(default_factory=dict)  # the renderer's, see play/parts.py
     sent: dict[str, str] = field(default_factory=dict)  # what its members were last sent
-    members: list[Listener] = field(default_factory=list)
+    members: list[Subscriber] = field(default_factory=list)
 
 
 def changes(before: Mapping[str, str], fragments: Mapping[str, str]) -> dict[str, list[str]]:
@@ -206,7 +183,8 @@ class TableSession:
         self.owner = stored.owner
         self.state = state
         self.log = list(log_texts)
-        self.listeners: list[Listener] = []
+        #: Its channel: every socket on the table, whatever process holds it.
+        self.topic = f"table:{self.id}"
         self.audiences: dict[tuple[int | None, str, bool], Audience] = {}
         self.lock = threading.RLock()
         self.deadline: float | None = None
@@ -266,7 +244,12 @@ class TableSession:
             return None
         return max(0, round(self.deadline - self.hub.clock()))
 
-    # Listeners -------------------------------------------------------------
+    # Subscribers -----------------------------------------------------------
+
+    @property
+    def listeners(self) -> list[Subscriber]:
+        """The sockets on this table's channel in this process."""
+        return self.hub.channels.subscribers(self.topic)
 
     def heard(self) -> bool:
         """Whether a person at the table listens (a seat's socket is open)."""
@@ -294,16 +277,16 @@ class TableSession:
     def paused(self) -> bool:
         return not self.finished and self.timer is None
 
-    def join(self, listener: Listener) -> None:
+    def join(self, listener: Subscriber) -> None:
         """Add a listener and send it the whole table (a reconnect is a fresh start); a
         player's return wakes a paused table, and takes their seat back from a stand-in."""
         with self.lock:
-            audience = self.audiences.get(listener.key)
+            audience = self.audiences.get(listener.audience)
             if audience is None:
                 audience = Audience(listener.seat, listener.language, listener.lite)
-                self.audiences[listener.key] = audience
+                self.audiences[listener.audience] = audience
             stood_in = listener.seat in self.stand_ins()
-            self.listeners.append(listener)
+            self.hub.channels.join(self.topic, listener)
             if listener.seat is not None:
                 self.unheard = 0
                 self.away_since.pop(listener.seat, None)  # back: the seat is theirs again
@@ -324,8 +307,9 @@ class TableSession:
             if stood_in:
                 self._broadcast()  # the others' screens drop the seat's "away" tag
 
-    def leave(self, listener: Listener) -> None:
+    def leave(self, listener: Subscriber) -> None:
         with self.lock:
+            self.hub.channels.leave(self.topic, listener)
             self._drop(listener)
             seat = listener.seat
             if seat is not None and all(other.seat != seat for other in self.listeners):
@@ -334,30 +318,30 @@ class TableSession:
                     self._schedule(same_turn=True)  # the grace runs from now
             self._release()
 
-    def _drop(self, listener: Listener) -> None:
-        """Stop sending to ``listener``; a socket that closed while messages to it were
-        still queued is dropped by each failed send, and by its own leaving, alike."""
-        if listener not in self.listeners:
+    def _drop(self, listener: Subscriber) -> None:
+        """Take ``listener`` out of its audience, once it is off the channel: a socket
+        that closed while messages to it were still queued is dropped by each failed
+        send, and by its own leaving, alike."""
+        audience = self.audiences.get(listener.audience)
+        if audience is None or listener not in audience.members:
             return
-        self.listeners.remove(listener)
-        audience = self.audiences[listener.key]
         audience.members.remove(listener)
         if not audience.members:
-            del self.audiences[listener.key]
+            del self.audiences[listener.audience]
 
     def _release(self) -> None:
         """A finished table nobody watches leaves memory (its log rebuilds it if asked)."""
         if self.finished and not self.listeners:
             self.hub.forget(self)
 
-    def notify(self, listener: Listener, notice_html: str) -> None:
+    def notify(self, listener: Subscriber, notice_html: str) -> None:
         """Send one listener a message of its own (a refusal)."""
         with self.lock:
             # Remembered as its own, so the next move's render (without it) clears it.
             listener.own["notice"] = notice_html
             self._deliver(listener, notice_html)
 
-    def send_aside(self, message_for: Callable[[Listener], str | None]) -> None:
+    def send_aside(self, message_for: Callable[[Subscriber], str | None]) -> None:
         """Send each listener its message (None: nothing) of a moment that is no part of
         the table (a reaction): nothing is rendered or remembered, so no move redraws it."""
         with self.lock:
@@ -630,6 +614,12 @@ class TableSession:
     # Fan-out ---------------------------------------------------------------
 
     def _broadcast(self) -> None:
+        """Tell the table's channel it has a new version (every process's sockets)."""
+        self.hub.channels.publish(self.topic, self.version)
+
+    def fan_out(self) -> None:
+        """Send this process's sockets what changed for each audience since its last
+        message: the memo and the diff are this channel's optimisation, behind it."""
         audiences = list(self.audiences.values())
         for audience, fragments in zip(audiences, self.hub.renderer(self, audiences), strict=True):
             parts = changes(audience.sent, fragments)
@@ -642,7 +632,7 @@ class TableSession:
 
     @staticmethod
     def _message_for(
-        listener: Listener, fragments: Mapping[str, str], parts: Mapping[str, list[str]]
+        listener: Subscriber, fragments: Mapping[str, str], parts: Mapping[str, list[str]]
     ) -> str:
         """The audience's message, except where this socket showed something of its own:
         there, the whole new fragment if it differs from what this socket shows."""
@@ -655,11 +645,9 @@ class TableSession:
                 chosen.append(strip(html))
         return "\n".join(chosen)
 
-    def _deliver(self, listener: Listener, data: str) -> None:
-        try:
-            listener.connection.send(data)
-        except Exception:  # noqa: BLE001 - a dead socket must not stop the table
-            self._drop(listener)
+    def _deliver(self, listener: Subscriber, data: str) -> None:
+        if not self.hub.channels.deliver(self.topic, listener, data):
+            self._drop(listener)  # a dead socket: off the channel, out of its audience
 
 
 class Timings:
@@ -700,10 +688,15 @@ class Hub:
         clock: Callable[[], float] = time.time,
         timings: Timings | None = None,
         coaches: Callable[[str, Mapping[str, Any]], Coach | None] = no_coach,
+        channels: Channels | None = None,
     ) -> None:
         self.store = store
         #: The coach of a table by its game and options (guided tables have one).
         self.coaches = coaches
+        #: The tables' channels (webapp/channels.py): a move is published there, and the
+        #: table's sessions fan it out to the sockets of this process.
+        self.channels = channels or Channels()
+        self.channels.listen("table", self.published)
         self.renderer = renderer
         self.timing = timing or Timing()
         self.scheduler = scheduler
@@ -766,6 +759,14 @@ class Hub:
             session = self._session(stored)
         session.start()
         return session
+
+    def published(self, topic: str, _version: object) -> None:
+        """A table's channel has a new version: its session here renders and sends it."""
+        with self.lock:
+            session = self.sessions.get(topic.partition(":")[2])
+        if session is not None:
+            with session.lock:
+                session.fan_out()
 
     def forget(self, session: TableSession) -> None:
         with self.lock:

@@ -19,6 +19,7 @@ from jinja2.ext import _make_new_gettext, _make_new_ngettext
 
 from webapp import adapters
 from webapp.adapters.setup import LEVELS
+from webapp.channels import rendering
 from webapp.play import clock
 from webapp.play.hub import Audience, Renderer, TableSession
 from webapp.play.views import View
@@ -150,10 +151,7 @@ def make_renderer(app: Flask) -> Renderer:
     def render(session: TableSession, audiences: Sequence[Audience]) -> list[dict[str, str]]:
         rendered: dict[int, dict[str, str]] = {}
         for language in dict.fromkeys(audience.language for audience in audiences):
-            # A fresh app context, so a fresh ``g``: the move being sent out usually
-            # arrives in another player's request, whose language is settled on its own.
-            with app.app_context(), app.test_request_context(f"/{language}/"):
-                g.lang_code = language
+            with rendering(app, language):
                 if language not in translated:
                     translated[language] = gettext_callables(get_translations())
                 layout = app.jinja_env.get_template(layout_template(session.game.name))

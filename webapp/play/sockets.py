@@ -14,19 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, abort, g, render_template, request
+from flask import Flask, abort, g, render_template, request, url_for
 
 from webapp import display
 from webapp.auth.live import held_socket
+from webapp.channels import Place, Subscriber
 from webapp.messages import Message, Move, Reaction, Unexpected
 from webapp.play.emotes import PRESETS, react
-from webapp.play.hub import Listener, Refusal, TableSession
+from webapp.play.hub import Refusal, TableSession
 from webapp.play.players import known_player
 from webapp.play.render import split_fragments
 from webapp.play.routes import bp
 from webapp.play.store import TableBroken
 from webapp.services import services
-from webapp.social.live import at_table
 from webapp.sockets import LiveSocket, Receiver, serve_messages, sock, sockets
 
 
@@ -36,7 +36,7 @@ def notice(code: str, explanation: Any = None) -> str:
     return split_fragments(html)["notice"]
 
 
-def serve(live: Receiver, session: TableSession, listener: Listener) -> None:
+def serve(live: Receiver, session: TableSession, listener: Subscriber) -> None:
     def handle(message: Message | Unexpected) -> str | None:
         if listener.seat is None:
             return "spectator"
@@ -80,17 +80,24 @@ def table_socket(ws: Any, table_id: str) -> None:
     live_socket = LiveSocket(
         ws, "table", table_id, g.lang_code, seat, role, player=player, crowd=crowd, notice=notice
     )
-    with (
-        sockets().session(live_socket) as live,
-        # Held under its sign-in: signing out closes it (see webapp/auth/live.py).
-        held_socket(live),
-        at_table(player, session, seated=seat is not None),
-    ):
-        shown = display.current()
-        listener = Listener(
-            live, seat, g.lang_code, lite=shown.lite_cards, reactions=shown.reactions
-        )
-        serve(live, session, listener)
+    # A person seated at a running table plays there (their friends see it).
+    place = None
+    if seat is not None and not session.finished:
+        link = url_for("play.table", table_id=session.id)
+        place = Place("table", session.topic, session.game.name, link)
+    shown = display.current()
+    subscriber = Subscriber(
+        live_socket,
+        seat,
+        g.lang_code,
+        lite=shown.lite_cards,
+        reactions=shown.reactions,
+        person=player,
+        place=place,
+    )
+    # Held under its sign-in: signing out closes it (see webapp/auth/live.py).
+    with sockets().session(live_socket) as live, held_socket(live):
+        serve(live, session, subscriber)
 
 
 # On the blueprint, so the route is registered with it.

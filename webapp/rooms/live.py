@@ -18,10 +18,11 @@ from sqlalchemy import Engine
 
 from webapp.adapters import setups
 from webapp.adapters.setup import LEVELS
+from webapp.channels import Connection
 from webapp.events import Event
 from webapp.game import registry
 from webapp.play import clock as turn_clock
-from webapp.play.hub import Connection, Hub, TableSession
+from webapp.play.hub import Hub, TableSession
 from webapp.play.render import split_fragments
 from webapp.play.store import Seat
 from webapp.play.words import CLOCK_NAMES

@@ -2,8 +2,8 @@
 live to their friends, and invites to a waiting room that reach a friend on any page.
 
 ``create_app`` makes its :class:`Social` a listener of finished tables and changed rooms.
-Rooms call :func:`invite` and :func:`expire_invites`; a table's socket calls
-:func:`at_table`.
+Rooms call :func:`invite` and :func:`expire_invites`; presence follows the sockets on the
+tables' channels (webapp/channels.py), whose events ``create_app`` gives it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from webapp.social import friends, routes, sockets
 from webapp.social.invites import Invite, link_key
 from webapp.social.live import (
     Social,
-    at_table,
     expire_invites,
     invite,
     social,
@@ -26,7 +25,6 @@ __all__ = [
     "Invite",
     "Place",
     "Social",
-    "at_table",
     "expire_invites",
     "init_app",
     "invite",

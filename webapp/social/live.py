@@ -9,28 +9,51 @@ fragment is in its reader's language, for its reader, with their own CSRF tokens
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+import threading
 from typing import Any
 
 from flask import Flask, url_for
 
+from webapp.channels import Channels, Subscriber, kind_of, rendering
 from webapp.game import registry
 from webapp.locale import DEFAULT_LANGUAGE
 from webapp.services import services
 from webapp.social import friends
 from webapp.social.invites import Invite, Invites, is_local
-from webapp.social.presence import Place, Presence, Status
+from webapp.social.presence import Place, Presence, Socket, Status
 
 
 class Social:
     """Presence and invites of this process, and the fan-out between them and friends."""
 
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: Flask, channels: Channels) -> None:
         self.app = app
         self.presence = Presence()
         self.invites = Invites()
         self.presence.on_status.append(self.status_changed)
+        #: The presence of each account's socket on a table's channel.
+        self.at_tables: dict[Subscriber, Socket] = {}
+        self.lock = threading.Lock()
+        channels.on_join.append(self.subscribed)
+        channels.on_leave.append(self.unsubscribed)
+
+    def subscribed(self, topic: str, subscriber: Subscriber) -> None:
+        """A socket joined a table: its person is online, and playing while seated at a
+        running table (the socket says where)."""
+        person = subscriber.person
+        if kind_of(topic) != "table" or person is None:
+            return
+        if friends.player_account(person) is None:
+            return
+        socket = self.presence.open(person, subscriber.place)
+        with self.lock:
+            self.at_tables[subscriber] = socket
+
+    def unsubscribed(self, _topic: str, subscriber: Subscriber) -> None:
+        with self.lock:
+            socket = self.at_tables.pop(subscriber, None)
+        if socket is not None:
+            self.presence.close(socket)
 
     def tell(self, player: str, what: str, watching: bool = False) -> None:
         for socket in self.presence.connections(player, watching=watching):
@@ -97,7 +120,7 @@ class Social:
         """The rooms' ``on_change``: seated players are in a waiting room (joinable while
         a seat is free); once the room starts or closes, they are not, and its invites go."""
         key = f"room:{room.code}"
-        with self.app.test_request_context(f"/{DEFAULT_LANGUAGE}/"):
+        with rendering(self.app, DEFAULT_LANGUAGE):
             link = url_for("rooms.room", code=room.code, lang_code=DEFAULT_LANGUAGE)
         if room.status != "waiting":
             self.presence.update(key, None)
@@ -129,17 +152,3 @@ def invite(from_player: str, to_player: str, game: str, link: str) -> Invite | N
 def expire_invites(link: str) -> None:
     """The room at ``link`` started or closed: every invite to it disappears."""
     social().expire(link)
-
-
-@contextmanager
-def at_table(player: str | None, table: Any, seated: bool) -> Iterator[None]:
-    """A table socket's presence: online, and playing while seated at a running table."""
-    if player is None or friends.player_account(player) is None:
-        yield
-        return
-    place = None
-    if seated and not table.finished:
-        link = url_for("play.table", table_id=table.id)
-        place = Place("table", f"table:{table.id}", table.game.name, link)
-    with social().presence.present(player, place):
-        yield

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from webapp.channels import Place as Place  # part of a Status
 from webapp.events import Event
 
 State = Literal["online", "playing", "offline"]
@@ -24,18 +25,6 @@ State = Literal["online", "playing", "offline"]
 
 class Connection(Protocol):
     def send(self, data: str) -> None: ...
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a socket is: a running table (watchable) or a waiting room (maybe joinable)."""
-
-    kind: Literal["table", "room"]
-    key: str
-    game: str
-    #: A path on this site, in any language (each reader gets it in theirs).
-    link: str
-    joinable: bool = False
 
 
 @dataclass(frozen=True)
