@@ -1,24 +1,24 @@
 """Rooms in this process: who is watching each room, and every change made under a lock.
 
 Each change loads the room from the database, applies :mod:`webapp.rooms.logic`, writes
-it back and re-renders the room for every open socket, each in its own language and from
-its own player's side (the host sees the host's buttons).  A room that starts opens a
-live table in the hub and sends every socket on to it.
+it back and publishes it on the room's channel (``room:<code>``, webapp/channels.py),
+whose handler here re-renders it for every open socket of this process, each in its own
+language and from its own player's side (the host sees the host's buttons).  A room that
+starts opens a live table in the hub and sends every socket on to it.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import defaultdict
-from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, g, render_template
+from flask import Flask, render_template
 from sqlalchemy import Engine
 
 from webapp.adapters import setups
 from webapp.adapters.setup import LEVELS
-from webapp.channels import Connection
+from webapp.channels import Channels, Subscriber, rendering
 from webapp.events import Event
 from webapp.game import registry
 from webapp.play import clock as turn_clock
@@ -29,17 +29,9 @@ from webapp.play.words import CLOCK_NAMES
 from webapp.rooms import logic, models
 from webapp.rooms.logic import Room, RoomRefusal
 
-
-@dataclass(eq=False)
-class Watcher:
-    """One open socket on a room, as a player (None: someone with no identity yet)."""
-
-    connection: Connection
-    player: str | None
-    language: str
-    noticed: bool = False
-    #: The room as last sent: an unchanged room is not sent again.
-    last: str = ""
+#: Where a subscriber's ``own`` keeps the room as last sent it (an unchanged room is not
+#: sent again) and the notice it was shown (cleared by the next room it is sent).
+ROOM, NOTICE = "room", "room-notice"
 
 
 def game_of(name: str) -> logic.Game:
@@ -58,11 +50,12 @@ def game_of(name: str) -> logic.Game:
 class Rooms:
     """Every room's listeners in this process, and the one door to changing a room."""
 
-    def __init__(self, app: Flask, engine: Engine, hub: Hub) -> None:
+    def __init__(self, app: Flask, engine: Engine, hub: Hub, channels: Channels) -> None:
         self.app = app
         self.engine = engine
         self.hub = hub
-        self.watchers: dict[str, list[Watcher]] = defaultdict(list)
+        self.channels = channels
+        channels.listen("room", self.published)
         self.locks: dict[str, threading.RLock] = defaultdict(threading.RLock)
         self.lock = threading.Lock()
         #: Every change to a room's people or state (see webapp/rooms/__init__.py).
@@ -82,7 +75,7 @@ class Rooms:
         return models.load(self.engine, code)
 
     def online(self, code: str) -> set[str]:
-        return {w.player for w in self.watchers.get(code, []) if w.player}
+        return {s.person for s in self.channels.subscribers(topic(code)) if s.person}
 
     # Changing --------------------------------------------------------------
 
@@ -212,10 +205,10 @@ class Rooms:
 
     # Listeners -------------------------------------------------------------
 
-    def watch(self, code: str, watcher: Watcher) -> None:
+    def watch(self, code: str, watcher: Subscriber) -> None:
         with self.room_lock(code):
             before = self.online(code)
-            self.watchers[code].append(watcher)
+            self.channels.join(topic(code), watcher)
             room = self.get(code)
             if room is None:
                 return
@@ -225,11 +218,10 @@ class Rooms:
             else:
                 self.broadcast(room, [watcher])
 
-    def unwatch(self, code: str, watcher: Watcher) -> None:
+    def unwatch(self, code: str, watcher: Subscriber) -> None:
         with self.room_lock(code):
             before = self.online(code)
-            if watcher in self.watchers.get(code, []):
-                self.watchers[code].remove(watcher)
+            self.channels.leave(topic(code), watcher)
             room = self.get(code)
             if room is not None and room.status == logic.WAITING and self.seen_here(room, before):
                 self.broadcast(room)
@@ -240,58 +232,67 @@ class Rooms:
         seated = {place.player for place in room.seats if place is not None and place.player}
         return before & seated != self.online(room.code) & seated
 
-    def notify(self, code: str, watcher: Watcher, refusal: str) -> None:
+    def notify(self, code: str, watcher: Subscriber, refusal: str) -> None:
         with self.room_lock(code):
             html = self.render(None, watcher, {}, notice=refusal)
-            watcher.noticed = True
-            self.deliver(code, watcher, html)
+            watcher.own[NOTICE] = html
+            self.channels.deliver(topic(code), watcher, html)
 
-    def broadcast(self, room: Room, watchers: list[Watcher] | None = None) -> None:
-        """Send the room to its watchers (or to ``watchers`` only) whose view of it changed,
-        rendered once per distinct view: a crowd of visitors costs one render."""
+    def broadcast(self, room: Room, watchers: list[Subscriber] | None = None) -> None:
+        """Send the room to its watchers, through its channel (every process's), or to
+        ``watchers`` only (sockets of this process)."""
+        if watchers is None:
+            self.channels.publish(topic(room.code), room)
+        else:
+            self.send(room, watchers)
+
+    def published(self, _topic: str, room: object) -> None:
+        """A room changed: this process's sockets on it get it (the room's lock is held
+        where it changed, so its sockets get its changes in order)."""
+        if isinstance(room, Room):
+            self.send(room, self.channels.subscribers(topic(room.code)))
+
+    def send(self, room: Room, watchers: list[Subscriber]) -> None:
+        """Send the room to each of ``watchers`` whose view of it changed, rendered once
+        per distinct view: a crowd of visitors costs one render."""
         online = self.online(room.code)
         rendered: dict[tuple[Any, ...], str] = {}
-        for watcher in list(self.watchers.get(room.code, []) if watchers is None else watchers):
+        for watcher in watchers:
             key = view_key(room, watcher)
             if key not in rendered:
                 rendered[key] = self.render(room, watcher, {"online": online, "socket": True})
             html = rendered[key]
-            if html == watcher.last and not watcher.noticed:
+            noticed = watcher.own.pop(NOTICE, None) is not None
+            if html == watcher.own.get(ROOM) and not noticed:
                 continue
-            watcher.last = html
-            if watcher.noticed:
+            watcher.own[ROOM] = html
+            if noticed:
                 html += '\n<div id="room-notice" class="notice" role="alert"></div>'
-                watcher.noticed = False
-            self.deliver(room.code, watcher, html)
-
-    def deliver(self, code: str, watcher: Watcher, html: str) -> None:
-        try:
-            watcher.connection.send(html)
-        except Exception:  # noqa: BLE001 - a dead socket must not stop the room
-            if watcher in self.watchers.get(code, []):
-                self.watchers[code].remove(watcher)
+            self.channels.deliver(topic(room.code), watcher, html)
 
     def render(
-        self, room: Room | None, watcher: Watcher, extra: dict[str, Any], notice: str = ""
+        self, room: Room | None, watcher: Subscriber, extra: dict[str, Any], notice: str = ""
     ) -> str:
         """The socket message for one watcher: the room (and where to go once it has
         started), or a notice only."""
-        # A fresh app context: the socket that triggered this render has its own ``g``,
-        # where Flask-Babel keeps the locale and catalogue of *its* language.
-        with self.app.app_context(), self.app.test_request_context(f"/{watcher.language}/"):
-            g.lang_code = watcher.language
+        with rendering(self.app, watcher.language):
             if room is None:
                 html = render_template("rooms/_notice.html", code=notice)
                 return split_fragments(html)["room-notice"]
-            html = render_template("rooms/_room.html", **context(room, watcher.player, **extra))
+            html = render_template("rooms/_room.html", **context(room, watcher.person, **extra))
             parts = split_fragments(html)
             return "\n".join(parts.values())
 
 
-def view_key(room: Room, watcher: Watcher) -> tuple[Any, ...]:
+def topic(code: str) -> str:
+    """The room's channel (webapp/channels.py)."""
+    return f"room:{code}"
+
+
+def view_key(room: Room, watcher: Subscriber) -> tuple[Any, ...]:
     """What the room's page depends on besides the room itself (see rooms/_room.html):
     watchers with equal keys are sent the same render."""
-    player = watcher.player
+    player = watcher.person
     return (
         watcher.language,
         room.seat_of(player),

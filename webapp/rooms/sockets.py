@@ -16,11 +16,12 @@ from typing import Any
 from flask import abort, g, render_template, request
 
 from webapp.auth.live import held_socket
+from webapp.channels import Subscriber
 from webapp.messages import Message, RoomAction, Unexpected
 from webapp.play.players import known_player
 from webapp.play.render import split_fragments
 from webapp.rooms import logic
-from webapp.rooms.live import Rooms, Watcher
+from webapp.rooms.live import Rooms
 from webapp.rooms.logic import RoomRefusal
 from webapp.rooms.routes import bp, count_miss
 from webapp.services import services
@@ -52,11 +53,11 @@ def room_socket(ws: Any, code: str) -> None:
         notice=notice,
     )
     with sockets().session(live_socket) as live, held_socket(live):
-        serve(rooms, code, live, Watcher(live, player, g.lang_code))
+        serve(rooms, code, live, Subscriber(live, language=g.lang_code, person=player))
 
 
-def serve(rooms: Rooms, code: str, live: LiveSocket, watcher: Watcher) -> None:
-    player = watcher.player
+def serve(rooms: Rooms, code: str, live: LiveSocket, watcher: Subscriber) -> None:
+    player = watcher.person
 
     def handle(message: Message | Unexpected) -> str | None:
         if player is None:
