@@ -1,6 +1,14 @@
 """What the site's three WebSockets share, whatever they carry (a table, a room, a player's
-own page socket): pings, the probe of a waking page, a record of each socket ending in one
-log line, and closing every one of them when the server stops.
+own page socket): the one flask-sock instance, the handshake's checks, the receive loop,
+pings, the probe of a waking page, a record of each socket ending in one log line, and
+closing every one of them when the server stops.
+
+- **Handshake.** Every ``/ws/`` request must come from a page of this site (403), be one a
+  browser sends (400) and names its language (``?lang=xx``); each area checks its target
+  (a table, a room, a signed-in player) in a hook of its own, run after this one.
+- **Receive loop.** :func:`serve_messages` reads each message, parses it with the one
+  closed parser (webapp/messages.py) and hands it to the socket kind's handler, which
+  answers with a refusal's code or nothing.
 
 - **Pings.** simple-websocket pings every ``PING_INTERVAL`` seconds (``LAPAU_PING_INTERVAL``,
   25 by default: PaaS routers close a socket after 55 s of silence) and closes with 1008 a

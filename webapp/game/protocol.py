@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
 
@@ -36,6 +37,11 @@ class Action(Protocol):
     def __str__(self) -> str: ...
 
 
+class Reason(StrEnum):
+    """Why a game ended.  Each game lists its own reasons as a subclass (its ``Ending``);
+    a member is its code, a string the templates translate and the logs show."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
@@ -48,7 +54,7 @@ class Outcome:
 
     winners: tuple[int, ...]
     points: tuple[int, ...]
-    reason: str
+    reason: Reason
     detail: Mapping[str, Any] = field(default_factory=dict)
 
     @property

@@ -49,7 +49,7 @@ from webapp.game.koa.state import (
     ThrowRecord,
     deal_round,
 )
-from webapp.game.protocol import IllegalAction, Outcome
+from webapp.game.protocol import IllegalAction, Outcome, Reason
 
 HIU_LIMIT = 6
 
@@ -346,6 +346,13 @@ def apply(state: KoaState, action: KoaAction) -> KoaState:
     return replace(state, events=tuple(events))
 
 
+class Ending(Reason):
+    """How a Koa match ends: a koa in a quick match, or the putuih (docs/rules.md)."""
+
+    KOA = "koa"
+    PUTUIH = "putuih"
+
+
 def outcome(state: KoaState) -> Outcome | None:
     """The match result once it is over: the koa winner's team wins."""
     if state.phase != "match-over" or state.result is None or state.result.winner is None:
@@ -355,7 +362,7 @@ def outcome(state: KoaState) -> Outcome | None:
     return Outcome(
         winners=team,
         points=state.marks,
-        reason="koa" if state.mode == "quick" else "putuih",
+        reason=Ending.KOA if state.mode == "quick" else Ending.PUTUIH,
         detail={
             "rounds": state.round_no,
             "mode": state.mode,

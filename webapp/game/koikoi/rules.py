@@ -39,7 +39,7 @@ from webapp.game.koikoi.cards import DECK, MONTH, MONTHS, ORDER, sort_cards
 from webapp.game.koikoi.house import house_rules
 from webapp.game.koikoi.oracle import SPECIAL_HAND_POINTS, improved, round_points, yaku
 from webapp.game.koikoi.state import Event, KoikoiState, Pending, RoundResult
-from webapp.game.protocol import IllegalAction, Outcome
+from webapp.game.protocol import IllegalAction, Outcome, Reason
 
 ROUND_CHOICES = (3, 6, 12)
 DEFAULT_OPTIONS: Mapping[str, Any] = {"rounds": 12}
@@ -392,6 +392,12 @@ def _timeout(state: KoikoiState) -> KoikoiState:
     return state
 
 
+class Ending(Reason):
+    """How a Koi-Koi match ends: after its rounds."""
+
+    ROUNDS_PLAYED = "rounds-played"
+
+
 def outcome(state: KoikoiState) -> Outcome | None:
     """The match result once every round is played, else None."""
     if state.phase != "match-over":
@@ -401,7 +407,7 @@ def outcome(state: KoikoiState) -> Outcome | None:
     return Outcome(
         winners=winners,
         points=state.scores,
-        reason="rounds-played",
+        reason=Ending.ROUNDS_PLAYED,
         detail={
             "rounds": len(state.results),
             "results": tuple(result.as_dict() for result in state.results),

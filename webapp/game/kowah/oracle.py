@@ -16,10 +16,25 @@ from functools import lru_cache
 
 from webapp.game.deck import seats_after
 from webapp.game.kowah.cards import KIND
+from webapp.game.protocol import Reason
+
+
+class Ending(Reason):
+    """How a Kowah deal ends: a win (by the card's source) or the stock running out."""
+
+    SELF_DRAW = "self-draw"
+    DRAW = "draw"
+    DISCARD = "discard"
+    STOCK_OUT = "stock-out"
+
 
 #: Win multipliers by how the winning card came.
 SELF_DRAW, OTHER_DRAW, DISCARD = 3, 1, 2
-MULTIPLIER: dict[str, int] = {"self-draw": SELF_DRAW, "draw": OTHER_DRAW, "discard": DISCARD}
+MULTIPLIER: dict[str, int] = {
+    Ending.SELF_DRAW: SELF_DRAW,
+    Ending.DRAW: OTHER_DRAW,
+    Ending.DISCARD: DISCARD,
+}
 
 
 def checki_pairs(hand: Iterable[str]) -> frozenset[str]:
@@ -94,12 +109,12 @@ def claimant(card: str, source: int, exposed: tuple[str | None, ...], drawn: boo
     return None
 
 
-def win_reason(winner: int, source: int, drawn: bool) -> str:
-    """The outcome reason code of a win: "self-draw", "draw" (another's) or "discard".
+def win_reason(winner: int, source: int, drawn: bool) -> Ending:
+    """The outcome reason of a win: a self-draw, another's draw or a discard.
 
-    >>> win_reason(1, 1, True), win_reason(2, 1, True), win_reason(2, 1, False)
-    ('self-draw', 'draw', 'discard')
+    >>> [str(win_reason(1, 1, True)), str(win_reason(2, 1, True)), str(win_reason(2, 1, False))]
+    ['self-draw', 'draw', 'discard']
     """
     if not drawn:
-        return "discard"
-    return "self-draw" if winner == source else "draw"
+        return Ending.DISCARD
+    return Ending.SELF_DRAW if winner == source else Ending.DRAW

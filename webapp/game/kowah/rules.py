@@ -25,7 +25,7 @@ from webapp.game.actions import Timeout
 from webapp.game.deck import next_seat, prepared_deals, remove_one, rng, shuffled
 from webapp.game.kowah.actions import Discard, Draw, KowahAction, Take
 from webapp.game.kowah.cards import DECK, sort_cards
-from webapp.game.kowah.oracle import MULTIPLIER, checki_pairs, claimant, win_reason
+from webapp.game.kowah.oracle import MULTIPLIER, Ending, checki_pairs, claimant, win_reason
 from webapp.game.kowah.state import (
     DEFAULT_PLAYERS,
     HAND_SIZE,
@@ -208,7 +208,7 @@ def _draw(state: KowahState) -> KowahState:
     if winner is not None:
         return _win(state, winner, card, seat, drawn=True)
     if not stock:
-        result = Outcome(winners=(), points=(0,) * state.players, reason="stock-out")
+        result = Outcome(winners=(), points=(0,) * state.players, reason=Ending.STOCK_OUT)
         return replace(
             state,
             phase="over",
