@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from webapp.auth import accounts
+from webapp.channels import Subscriber
 from webapp.services import Lapau
 from webapp.social import friends, invite
 from webapp.social.invites import Invites
@@ -32,6 +33,9 @@ class Box:
     def send(self, data: str) -> None:
         self.sent.append(data)
 
+    def close(self, reason: int = 1000, message: str | None = None) -> None:
+        pass
+
 
 def test_an_invite_reaches_every_open_page_of_a_friend_only() -> None:
     ana, budi, cici = account("ana"), account("budi"), account("cici")
@@ -40,7 +44,7 @@ def test_an_invite_reaches_every_open_page_of_a_friend_only() -> None:
     friends.ask(ana, cici)  # asked, not answered: not friends
     pages = [Box(), Box()]
     for page in pages:
-        social().presence.open(f"u-{budi}", connection=page)
+        social().channels.join(f"me:u-{budi}", Subscriber(page, person=f"u-{budi}"))
     made = invite(f"u-{ana}", f"u-{budi}", "koa", "/en/rooms/ABC234")
     assert made is not None and made.sender_name == "ana" and made.key == "/rooms/ABC234"
     assert all(page.sent == ["invites"] for page in pages)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from webapp.channels import Channels, Subscriber
 from webapp.social.presence import OFFLINE, Place, Presence, Status
+from webapp.social.sockets import Mailbox
 
 TABLE = Place("table", "table:abc", "koa", "/en/table/abc")
 ROOM = Place("room", "room:XYZ", "kowah", "/en/rooms/XYZ", joinable=True)
@@ -87,17 +89,24 @@ def test_a_seat_in_a_waiting_room_shows_while_online_and_follows_the_room(
     assert [status.state for _, status in told] == ["playing", "playing", "online", "offline"]
 
 
-def test_sockets_that_can_be_sent_to_are_those_with_a_connection(
-    presence: Registry,
-) -> None:
-    registry, _ = presence
+def test_a_name_told_to_a_player_reaches_the_pages_that_show_it() -> None:
+    """Names go to every page on the player's channel; each page keeps what it shows (the
+    list's rows only where the list is, the invite list only in a waiting room)."""
+    channels = Channels()
+    boxes = [Mailbox(), Mailbox(watching=True), Mailbox(offer="ABC234")]
 
-    class Box:
-        def send(self, data: str) -> None:
-            pass
+    def deliver(topic: str, what: object) -> None:
+        for subscriber in channels.subscribers(topic):
+            channels.deliver(topic, subscriber, str(what))
 
-    registry.open("u-1", TABLE)
-    page = registry.open("u-1", connection=Box())
-    listing = registry.open("u-1", connection=Box(), watching=True)
-    assert registry.connections("u-1") == [page, listing]
-    assert registry.connections("u-1", watching=True) == [listing]
+    channels.listen("me", deliver)
+    for box in boxes:
+        channels.join("me:u-1", Subscriber(box, person="u-1"))
+    channels.join("me:u-2", Subscriber(Mailbox(watching=True), person="u-2"))
+    for name in ("row:2", "list", "offer", "badge"):
+        channels.publish("me:u-1", name)
+    assert [box.drain() for box in boxes] == [
+        ["badge"],
+        ["row:2", "list", "badge"],
+        ["offer", "badge"],
+    ]

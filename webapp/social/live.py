@@ -1,10 +1,15 @@
 """What changes live, and who is told: presence to friends, requests to both people,
 invites to the invited.
 
-Nothing is rendered here.  Each signed-in page's socket (webapp/social/sockets.py) has a
-mailbox; this module drops the *name* of what changed into the right mailboxes ("row:12",
-"list", "badge", "invites"), and the socket renders it in its own request, so every
-fragment is in its reader's language, for its reader, with their own CSRF tokens.
+Nothing is rendered here.  Each signed-in page's socket (webapp/social/sockets.py) is a
+subscriber of its player's channel (``me:<player>``, webapp/channels.py); this module
+publishes the *name* of what changed there ("row:12", "list", "badge", "invites",
+"offer"), its handler delivers the name to the page's mailbox, which keeps the names its
+page shows, and the socket renders them in its own request, so every fragment is in its
+reader's language, for its reader, with their own CSRF tokens.
+
+Presence follows the channels' events: a person with a socket on a table's channel or on
+their own is online, and playing while seated at a running table.
 """
 
 from __future__ import annotations
@@ -22,6 +27,14 @@ from webapp.social import friends
 from webapp.social.invites import Invite, Invites, is_local
 from webapp.social.presence import Place, Presence, Socket, Status
 
+#: The channels whose sockets make their person online.
+PRESENT_ON = {"table", "me"}
+
+
+def topic(player: str) -> str:
+    """A player's own channel: every page of theirs open on the site."""
+    return f"me:{player}"
+
 
 class Social:
     """Presence and invites of this process, and the fan-out between them and friends."""
@@ -31,46 +44,48 @@ class Social:
         self.presence = Presence()
         self.invites = Invites()
         self.presence.on_status.append(self.status_changed)
-        #: The presence of each account's socket on a table's channel.
-        self.at_tables: dict[Subscriber, Socket] = {}
+        self.channels = channels
+        #: The presence of each account's socket on a table's channel or their own.
+        self.present: dict[Subscriber, Socket] = {}
         self.lock = threading.Lock()
         channels.on_join.append(self.subscribed)
         channels.on_leave.append(self.unsubscribed)
+        channels.listen("me", self.published)
 
-    def subscribed(self, topic: str, subscriber: Subscriber) -> None:
-        """A socket joined a table: its person is online, and playing while seated at a
-        running table (the socket says where)."""
+    def subscribed(self, channel: str, subscriber: Subscriber) -> None:
+        """A socket joined a table or its player's own channel: its person is online, and
+        playing while seated at a running table (the socket says where)."""
         person = subscriber.person
-        if kind_of(topic) != "table" or person is None:
+        if kind_of(channel) not in PRESENT_ON or person is None:
             return
         if friends.player_account(person) is None:
             return
         socket = self.presence.open(person, subscriber.place)
         with self.lock:
-            self.at_tables[subscriber] = socket
+            self.present[subscriber] = socket
 
     def unsubscribed(self, _topic: str, subscriber: Subscriber) -> None:
         with self.lock:
-            socket = self.at_tables.pop(subscriber, None)
+            socket = self.present.pop(subscriber, None)
         if socket is not None:
             self.presence.close(socket)
 
-    def tell(self, player: str, what: str, watching: bool = False) -> None:
-        for socket in self.presence.connections(player, watching=watching):
-            assert socket.connection is not None
-            socket.connection.send(what)
+    def tell(self, player: str, what: str) -> None:
+        """Tell every page of ``player`` that ``what`` changed (each page keeps what it shows)."""
+        self.channels.publish(topic(player), what)
+
+    def published(self, channel: str, what: object) -> None:
+        """The handler of the players' channels: the name goes to each page of this process."""
+        for subscriber in self.channels.subscribers(channel):
+            self.channels.deliver(channel, subscriber, str(what))
 
     def status_changed(self, player: str, _status: Status) -> None:
         account = friends.player_account(player)
         if account is None:
             return
         for friend in friends.friend_ids(account):
-            for socket in self.presence.connections(f"u-{friend}"):
-                assert socket.connection is not None
-                if socket.watching:
-                    socket.connection.send(f"row:{account}")
-                if socket.offer:
-                    socket.connection.send("offer")
+            self.tell(f"u-{friend}", f"row:{account}")  # to the pages listing friends
+            self.tell(f"u-{friend}", "offer")  # to the waiting rooms' invite lists
 
     def circle_changed(self, actor: int, other: int) -> None:
         """``actor`` sent, answered or withdrew a request, or ended a friendship.
@@ -80,7 +95,7 @@ class Social:
         """
         self.tell(f"u-{actor}", "badge")
         self.tell(f"u-{other}", "badge")
-        self.tell(f"u-{other}", "list", watching=True)
+        self.tell(f"u-{other}", "list")
         self.tell(f"u-{other}", "offer")
 
     def invite(self, sender: str, to: str, game: str, link: str) -> Invite | None:

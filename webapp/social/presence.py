@@ -15,16 +15,12 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal
 
 from webapp.channels import Place as Place  # part of a Status
 from webapp.events import Event
 
 State = Literal["online", "playing", "offline"]
-
-
-class Connection(Protocol):
-    def send(self, data: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -39,16 +35,10 @@ _order = itertools.count()
 
 @dataclass(eq=False)
 class Socket:
-    """One open socket of one player."""
+    """One open socket of one player (on a table's channel or their own)."""
 
     player: str
     place: Place | None = None
-    connection: Connection | None = None
-    language: str = "id"
-    #: The page shows the friends list, so it takes the list's live updates.
-    watching: bool = False
-    #: The page is a waiting room (its code) listing online friends to invite.
-    offer: str | None = None
     opened: int = field(default_factory=lambda: next(_order))
 
 
@@ -75,24 +65,8 @@ class Presence:
             seat = self.seated.get(player)
             return Status("playing", seat) if seat is not None else Status("online")
 
-    def connections(self, player: str, watching: bool = False) -> list[Socket]:
-        """The player's sockets that can be sent to (only those showing the list)."""
-        with self.lock:
-            return [
-                socket
-                for socket in self.sockets.get(player, [])
-                if socket.connection is not None and (socket.watching or not watching)
-            ]
-
-    def open(
-        self,
-        player: str,
-        place: Place | None = None,
-        connection: Connection | None = None,
-        language: str = "id",
-        watching: bool = False,
-    ) -> Socket:
-        socket = Socket(player, place, connection, language, watching)
+    def open(self, player: str, place: Place | None = None) -> Socket:
+        socket = Socket(player, place)
         self._change([player], lambda: self.sockets.setdefault(player, []).append(socket))
         return socket
 
@@ -148,16 +122,9 @@ class Presence:
             self.on_status.emit(player, status)
 
     @contextmanager
-    def present(
-        self,
-        player: str,
-        place: Place | None = None,
-        connection: Connection | None = None,
-        language: str = "id",
-        watching: bool = False,
-    ) -> Iterator[Socket]:
+    def present(self, player: str, place: Place | None = None) -> Iterator[Socket]:
         """Online (and at ``place``) for as long as the block runs."""
-        socket = self.open(player, place, connection, language, watching)
+        socket = self.open(player, place)
         try:
             yield socket
         finally:

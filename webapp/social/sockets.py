@@ -2,9 +2,10 @@
 
 Open while any page of the site is, it makes its player *online* and carries what
 changes for them: their friends' status (only to a page showing the friends list,
-``list=1``), friend requests and invites.  Other greenlets only drop the name of what
-changed into the socket's mailbox (webapp/social/live.py); the socket renders it here, in
-its own request: in its reader's language, with their CSRF tokens.  From the browser it
+``list=1``), friend requests and invites.  It is a subscriber of its player's channel
+(``me:<player>``): what changed arrives there as a name (webapp/social/live.py), its
+mailbox keeps the names the page shows, and the socket renders them here, in its own
+request: in its reader's language, with their CSRF tokens.  From the browser it
 accepts one message, ``{"dismiss": "<invite id>"}``; anything else is ignored.  Pings,
 probes, the socket's log line and its closing on SIGTERM are shared by every socket of the
 site (webapp/sockets.py).
@@ -19,12 +20,13 @@ from typing import Any
 from flask import abort, current_app, g, render_template, request, url_for
 
 from webapp.auth.live import held_socket
+from webapp.channels import Subscriber
 from webapp.messages import Dismiss, Message, Unexpected
 from webapp.play.players import signed_in_player
 from webapp.play.render import split_fragments
 from webapp.services import services
 from webapp.social import friends
-from webapp.social.live import social
+from webapp.social.live import social, topic
 from webapp.social.routes import bp
 from webapp.sockets import LiveSocket, serve_messages, sock, sockets
 
@@ -33,13 +35,34 @@ CLOSED = "\0closed"
 
 
 class Mailbox:
-    """What this socket must send next: change names from elsewhere, messages from the browser."""
+    """What this socket must send next: change names from its channel, messages from the
+    browser.  It keeps only what its page shows: the friends list and its rows on a page
+    that lists them (``watching``), the invite list on a waiting room's page (``offer``,
+    the room's code)."""
 
-    def __init__(self) -> None:
+    def __init__(self, watching: bool = False, offer: str | None = None) -> None:
         self.queue: queue.Queue[str] = queue.Queue()
+        self.watching = watching
+        self.offer = offer
+
+    def shows(self, what: str) -> bool:
+        """
+        >>> Mailbox().shows("row:3"), Mailbox(watching=True).shows("list"), Mailbox().shows("offer")
+        (False, True, False)
+        """
+        if what == "list" or what.startswith("row:"):
+            return self.watching
+        if what == "offer":
+            return self.offer is not None
+        return True
 
     def send(self, what: str) -> None:
-        self.queue.put(what)
+        if self.shows(what):
+            self.queue.put(what)
+
+    def close(self, reason: int = 1000, message: str | None = None) -> None:
+        """The page's channel ends it: the socket's loop stops."""
+        self.queue.put(CLOSED)
 
     def drain(self) -> list[str]:
         """Everything waiting (at least one item: blocks until there is)."""
@@ -115,17 +138,13 @@ def me_socket(ws: Any) -> None:
 
 def serve(live: LiveSocket, player: str) -> None:
     """Send what changes for ``player`` until the socket closes."""
-    mailbox = Mailbox()
-    watching = request.args.get("list") == "1"
     offer = request.args.get("room") or None
-    with social().presence.present(player, None, mailbox, g.lang_code, watching) as socket:
-        socket.offer = offer[:12] if offer else None
-        mailbox.send("invites")
-        mailbox.send("badge")
-        if watching:
-            mailbox.send("list")
-        if socket.offer:
-            mailbox.send("offer")
+    mailbox = Mailbox(request.args.get("list") == "1", offer[:12] if offer else None)
+    page = Subscriber(mailbox, language=g.lang_code, person=player)
+    # On the player's channel: online while it is open (presence follows its events).
+    with services().channels.joined(topic(player), page):
+        for name in ("invites", "badge", "list", "offer"):
+            mailbox.send(name)  # what the page shows
         threading.Thread(target=reader, args=(live, mailbox), daemon=True).start()
         while True:
             names = set(mailbox.drain())
@@ -134,7 +153,7 @@ def serve(live: LiveSocket, player: str) -> None:
             for name in [n for n in names if n.startswith("dismiss:")]:
                 social().answer_invite(player, name.partition(":")[2])
             try:
-                parts = fragments(player, names, socket.offer)
+                parts = fragments(player, names, mailbox.offer)
             except Exception:  # a failed render must not drop the page's socket
                 current_app.logger.exception("friends update failed for %s", player)
                 continue
