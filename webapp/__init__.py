@@ -62,8 +62,9 @@ def create_app(config: Config | None = None) -> Lapau:
     1. **Settings**, all read in webapp/config.py: from the environment by default, from
        a :class:`~webapp.config.TestConfig` in the tests.
     2. **Holders** (:class:`Services`), each made once: the static files (read and
-       compressed), the database engine, the open sockets, the hub of live tables, the
-       rooms (they open tables in the hub), friends and presence, the rate limiter
+       compressed), the database engine, the open sockets, the live pages' channels
+       (with their broker), the hub of live tables, the rooms (they open tables in the
+       hub), friends and presence (they follow the channels' events), the rate limiter
        (bound in step 5), the sign-in providers.
     3. **Events**, the only links between areas that are not plain calls: a finished
        table ends its room, leaves its players' presence and is rated; a guest's tables
@@ -71,10 +72,10 @@ def create_app(config: Config | None = None) -> Lapau:
        its players' presence and its invites.
     4. **Requests**: the URL converters (before any blueprint uses them), the logs, the
        health check's hook (before every other ``before_request`` hook: its answer
-       skips them), then languages, assets, headers, commands, error pages, and the
-       areas' blueprints and socket routes (play's socket module registers the Origin
-       check that rooms' and social's sockets rely on); then every name templates may
-       use, in one list (webapp/templating.py).
+       skips them), then languages, assets, headers, commands, error pages, the sockets'
+       handshake check (webapp/sockets.py: before each area's check of its own target),
+       and the areas' blueprints and socket routes; then every name templates may use, in
+       one list (webapp/templating.py).
     5. **Rate limits** last: they wrap the views that declare them
        (webapp/rate_limits.py), so every blueprint must be registered by then.
 
