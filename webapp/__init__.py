@@ -69,7 +69,8 @@ def create_app(config: Config | None = None) -> Lapau:
     3. **Events**, the only links between areas that are not plain calls: a finished
        table ends its room, leaves its players' presence and is rated; a guest's tables
        moved to their new account take the guest's rooms along; a changed room updates
-       its players' presence and its invites.
+       its players' presence and its invites; a socket joining or leaving a table's
+       channel or its player's own makes its person online or not.
     4. **Requests**: the URL converters (before any blueprint uses them), the logs, the
        health check's hook (before every other ``before_request`` hook: its answer
        skips them), then languages, assets, headers, commands, error pages, the sockets'
@@ -151,6 +152,8 @@ def create_app(config: Config | None = None) -> Lapau:
     hub.on_transfer.append(live_rooms.transfer)
     hub.in_room = lambda table_id: live_rooms.room_of_table(table_id) is not None
     live_rooms.on_change.append(social_live.room_changed)
+    live.on_join.append(social_live.subscribed)
+    live.on_leave.append(social_live.unsubscribed)
 
     routing.init_app(app)
     logs.init_app(app)

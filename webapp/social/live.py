@@ -48,8 +48,6 @@ class Social:
         #: The presence of each account's socket on a table's channel or their own.
         self.present: dict[Subscriber, Socket] = {}
         self.lock = threading.Lock()
-        channels.on_join.append(self.subscribed)
-        channels.on_leave.append(self.unsubscribed)
         channels.listen("me", self.published)
 
     def subscribed(self, channel: str, subscriber: Subscriber) -> None:
