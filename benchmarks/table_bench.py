@@ -81,7 +81,7 @@ def bench_hub() -> tuple[Any, Callable[[], None]]:
 
 
 def bytes_per_move(games: int) -> dict[str, Any]:
-    from webapp.play.hub import Listener
+    from webapp.channels import Subscriber
     from webapp.play.store import Seat
 
     hub, clear = bench_hub()
@@ -96,8 +96,8 @@ def bytes_per_move(games: int) -> dict[str, Any]:
             ]
             session = hub.create(name, options, seats, owner="g-bench", seed=seed)
             player, spectator = Socket(), Socket()
-            session.join(Listener(player, 0, "id"))
-            session.join(Listener(spectator, None, "id"))
+            session.join(Subscriber(player, 0, "id"))
+            session.join(Subscriber(spectator, None, "id"))
             player.raw = player.wire = spectator.raw = 0  # count moves, not the first snapshot
             rng = random.Random(seed)
             guest = session.game.bots["medium"]
@@ -124,7 +124,7 @@ def bytes_per_move(games: int) -> dict[str, Any]:
 
 def cpu_per_move(watchers: int, moves: int) -> dict[str, Any]:
     """CPU milliseconds per move on one Koa table with 1 and with ``watchers`` spectators."""
-    from webapp.play.hub import Listener
+    from webapp.channels import Subscriber
     from webapp.play.store import Seat
 
     hub, clear = bench_hub()
@@ -135,9 +135,9 @@ def cpu_per_move(watchers: int, moves: int) -> dict[str, Any]:
             Seat("bot", level="medium", name=f"Bot {n}") for n in range(1, 4)
         ]
         session = hub.create("koa", {"mode": "quick"}, seats, owner="g-bench", seed=7)
-        session.join(Listener(Socket(), 0, "id"))
+        session.join(Subscriber(Socket(), 0, "id"))
         for _ in range(count):
-            session.join(Listener(Socket(), None, "id"))
+            session.join(Subscriber(Socket(), None, "id"))
         rng = random.Random(7)
         guest = session.game.bots["medium"]
         started, played = time.process_time(), 0
