@@ -4,7 +4,8 @@ A session owns the engine state of one table and is the only place that changes 
 takes actions from seats (checked against the state version so a stale or repeated
 click does nothing), lets bots move after a short delay, plays for a seat whose turn
 timer runs out, appends every applied action to the stored log *before* the new state
-is adopted, and sends each listener only the fragments that changed for its seat.
+is adopted, and sends each subscriber of its channel only the fragments that changed for
+its seat.
 
 Timers use ``threading.Timer``, or under gunicorn's gevent worker a greenlet spawned to
 start later (:func:`gevent_scheduler`): a monkey-patched ``Timer.start()`` waits for its
@@ -247,20 +248,20 @@ class TableSession:
     # Subscribers -----------------------------------------------------------
 
     @property
-    def listeners(self) -> list[Subscriber]:
+    def subscribers(self) -> list[Subscriber]:
         """The sockets on this table's channel in this process."""
         return self.hub.channels.subscribers(self.topic)
 
     def heard(self) -> bool:
         """Whether a person at the table listens (a seat's socket is open)."""
-        return any(listener.seat is not None for listener in self.listeners)
+        return any(subscriber.seat is not None for subscriber in self.subscribers)
 
     def _stand_in_from(self, seat: int) -> float | None:
         """When a bot may start playing for ``seat``: the grace after its socket dropped,
         if another person is at the table (alone, the table waits as it always did)."""
         since = self.away_since.get(seat)
         if since is None or not any(
-            listener.seat not in (None, seat) for listener in self.listeners
+            subscriber.seat not in (None, seat) for subscriber in self.subscribers
         ):
             return None
         return since + self.hub.timing.stand_in_grace
@@ -277,69 +278,69 @@ class TableSession:
     def paused(self) -> bool:
         return not self.finished and self.timer is None
 
-    def join(self, listener: Subscriber) -> None:
-        """Add a listener and send it the whole table (a reconnect is a fresh start); a
+    def join(self, subscriber: Subscriber) -> None:
+        """Add a subscriber and send it the whole table (a reconnect is a fresh start); a
         player's return wakes a paused table, and takes their seat back from a stand-in."""
         with self.lock:
-            audience = self.audiences.get(listener.audience)
+            audience = self.audiences.get(subscriber.audience)
             if audience is None:
-                audience = Audience(listener.seat, listener.language, listener.lite)
-                self.audiences[listener.audience] = audience
-            stood_in = listener.seat in self.stand_ins()
-            self.hub.channels.join(self.topic, listener)
-            if listener.seat is not None:
+                audience = Audience(subscriber.seat, subscriber.language, subscriber.lite)
+                self.audiences[subscriber.audience] = audience
+            stood_in = subscriber.seat in self.stand_ins()
+            self.hub.channels.join(self.topic, subscriber)
+            if subscriber.seat is not None:
                 self.unheard = 0
-                self.away_since.pop(listener.seat, None)  # back: the seat is theirs again
+                self.away_since.pop(subscriber.seat, None)  # back: the seat is theirs again
                 if not self.finished:
                     self._schedule(same_turn=True)  # a stand-in or a paused clock yields
-            audience.members.append(listener)
+            audience.members.append(subscriber)
             fragments = self.hub.renderer(self, [audience])[0]
             if len(audience.members) == 1:
                 audience.sent = dict(fragments)
             # The others keep their screen until the next move; the newcomer's may be
             # fresher (the turn clock's seconds), so it remembers where it differs.
-            listener.own = {
+            subscriber.own = {
                 element_id: html
                 for element_id, html in fragments.items()
                 if audience.sent.get(element_id) != html
             }
-            self._deliver(listener, "\n".join(strip(html) for html in fragments.values()))
+            self._deliver(subscriber, "\n".join(strip(html) for html in fragments.values()))
             if stood_in:
                 self._broadcast()  # the others' screens drop the seat's "away" tag
 
-    def leave(self, listener: Subscriber) -> None:
+    def leave(self, subscriber: Subscriber) -> None:
         with self.lock:
-            self.hub.channels.leave(self.topic, listener)
-            self._drop(listener)
-            seat = listener.seat
-            if seat is not None and all(other.seat != seat for other in self.listeners):
+            self.hub.channels.leave(self.topic, subscriber)
+            self._drop(subscriber)
+            seat = subscriber.seat
+            if seat is not None and all(other.seat != seat for other in self.subscribers):
                 self.away_since[seat] = self.hub.clock()
                 if not self.finished:
                     self._schedule(same_turn=True)  # the grace runs from now
             self._release()
 
-    def _drop(self, listener: Subscriber) -> None:
-        """Take ``listener`` out of its audience, once it is off the channel: a socket
+    def _drop(self, subscriber: Subscriber) -> None:
+        """Take ``subscriber`` out of its audience, once it is off the channel: a socket
         that closed while messages to it were still queued is dropped by each failed
         send, and by its own leaving, alike."""
-        audience = self.audiences.get(listener.audience)
-        if audience is None or listener not in audience.members:
+        audience = self.audiences.get(subscriber.audience)
+        if audience is None or subscriber not in audience.members:
             return
-        audience.members.remove(listener)
+        audience.members.remove(subscriber)
         if not audience.members:
-            del self.audiences[listener.audience]
+            del self.audiences[subscriber.audience]
 
     def _release(self) -> None:
         """A finished table nobody watches leaves memory (its log rebuilds it if asked)."""
-        if self.finished and not self.listeners:
+        if self.finished and not self.subscribers:
             self.hub.forget(self)
 
-    def notify(self, listener: Subscriber, notice_html: str) -> None:
-        """Send one listener a message of its own (a refusal)."""
+    def notify(self, subscriber: Subscriber, notice_html: str) -> None:
+        """Send one subscriber a message of its own (a refusal)."""
         with self.lock:
             # Remembered as its own, so the next move's render (without it) clears it.
-            listener.own["notice"] = notice_html
-            self._deliver(listener, notice_html)
+            subscriber.own["notice"] = notice_html
+            self._deliver(subscriber, notice_html)
 
     def send_aside(self, message_for: Callable[[Subscriber], str | None]) -> None:
         """Send each listener its message (None: nothing) of a moment that is no part of
@@ -560,10 +561,10 @@ class TableSession:
             self.deadline = None
             self.finished = True
             self.hub.store.finish(self.id)
-            listeners = list(self.listeners)
-        for listener in listeners:
+            subscribers = list(self.subscribers)
+        for subscriber in subscribers:
             try:
-                listener.connection.close(1000, "ended")
+                subscriber.connection.close(1000, "ended")
             except Exception:  # noqa: BLE001 - closing what is already gone
                 pass
         self.hub.forget(self)
@@ -625,18 +626,18 @@ class TableSession:
             parts = changes(audience.sent, fragments)
             audience.sent.update(fragments)
             shared = "\n".join(op for ops in parts.values() for op in ops)
-            for listener in list(audience.members):
-                message = self._message_for(listener, fragments, parts) if listener.own else shared
+            for member in list(audience.members):
+                message = self._message_for(member, fragments, parts) if member.own else shared
                 if message:
-                    self._deliver(listener, message)
+                    self._deliver(member, message)
 
     @staticmethod
     def _message_for(
-        listener: Subscriber, fragments: Mapping[str, str], parts: Mapping[str, list[str]]
+        subscriber: Subscriber, fragments: Mapping[str, str], parts: Mapping[str, list[str]]
     ) -> str:
         """The audience's message, except where this socket showed something of its own:
         there, the whole new fragment if it differs from what this socket shows."""
-        own, listener.own = listener.own, {}
+        own, subscriber.own = subscriber.own, {}
         chosen: list[str] = []
         for element_id, html in fragments.items():
             if element_id not in own:
@@ -645,13 +646,13 @@ class TableSession:
                 chosen.append(strip(html))
         return "\n".join(chosen)
 
-    def _deliver(self, listener: Subscriber, data: str) -> None:
-        if not self.hub.channels.deliver(self.topic, listener, data):
-            self._drop(listener)  # a dead socket: off the channel, out of its audience
+    def _deliver(self, subscriber: Subscriber, data: str) -> None:
+        if not self.hub.channels.deliver(self.topic, subscriber, data):
+            self._drop(subscriber)  # a dead socket: off the channel, out of its audience
 
 
 class Timings:
-    """How long each applied action took, from arriving to every listener sent.
+    """How long each applied action took, from arriving to every subscriber sent.
 
     Kept for the benchmarks: with ``LAPAU_TIMINGS`` set to a file (``TIMINGS_FILE``),
     one line of milliseconds per action is appended there.

@@ -48,7 +48,7 @@ def game_of(name: str) -> logic.Game:
 
 
 class Rooms:
-    """Every room's listeners in this process, and the one door to changing a room."""
+    """Every room's channel handler in this process, and the one door to changing a room."""
 
     def __init__(self, app: Flask, engine: Engine, hub: Hub, channels: Channels) -> None:
         self.app = app
