@@ -12,6 +12,7 @@ from sqlmodel import Session
 from tests.ranking.conftest import human_seats
 from webapp.auth.models import User
 from webapp.db import make_engine
+from webapp.game.koa.rules import Ending
 from webapp.game.protocol import Outcome
 from webapp.ranking import ratings
 
@@ -31,7 +32,7 @@ def rated(live_server: Any) -> list[str]:
         seats = human_seats(people)
         teams = ((0, 2), (1, 3))
         winners = (0, 2) if n % 4 else (1, 3)
-        outcome = Outcome(winners, (0, 0, 0, 0), "koa")
+        outcome = Outcome(winners, (0, 0, 0, 0), Ending.KOA)
         assert ratings.rate_table(engine, f"rkkoa{n}", "koa", seats, outcome, teams)
     engine.dispose()
     return names

@@ -15,7 +15,7 @@ from sqlmodel import Session
 from tests.ranking.conftest import human_seats
 from tests.test_budgets import FIRST_LOAD_BUDGET, HTML_BUDGET, subresources
 from webapp.auth.models import User
-from webapp.game.protocol import Outcome
+from webapp.game.protocol import Outcome, Reason
 from webapp.locale import LANGUAGES
 from webapp.ranking import ratings
 from webapp.services import Lapau
@@ -24,10 +24,16 @@ SVG = "{http://www.w3.org/2000/svg}"
 KOA_TEAMS = ((0, 2), (1, 3))
 
 
+class MadeUp(Reason):
+    """The reason of a made-up table's end (the ratings do not read it)."""
+
+    TEST = "test"
+
+
 def rate(app: Lapau, game: str, people: list[User], winners: tuple[int, ...], n: int) -> None:
     """Rate one made-up table of ``game`` for ``people`` (seat order) won by ``winners``."""
     teams = KOA_TEAMS if game == "koa" else tuple((seat,) for seat in range(len(people)))
-    outcome = Outcome(winners, (0,) * len(people), "test")
+    outcome = Outcome(winners, (0,) * len(people), MadeUp.TEST)
     engine = app.services.database
     assert ratings.rate_table(engine, f"t{game}{n}", game, human_seats(people), outcome, teams)
 

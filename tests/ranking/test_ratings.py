@@ -14,6 +14,8 @@ from webapp import ranking
 from webapp.auth import accounts
 from webapp.auth.models import User
 from webapp.channels import Subscriber
+from webapp.game.koikoi.rules import Ending as KoikoiEnding
+from webapp.game.kowah.oracle import Ending as KowahEnding
 from webapp.game.protocol import Outcome
 from webapp.play.hub import Hub, TableSession
 from webapp.play.store import Seat, TableBroken
@@ -156,7 +158,7 @@ def test_a_drawn_kowah_deal_is_half_a_point_against_everyone(
     app: Lapau, users: Callable[..., list[User]]
 ) -> None:
     people = users("rina", "budi", "sari")
-    outcome = Outcome(winners=(), points=(0, 0, 0), reason="stock-out")
+    outcome = Outcome(winners=(), points=(0, 0, 0), reason=KowahEnding.STOCK_OUT)
     engine = app.services.database
     teams = ((0,), (1,), (2,))
     assert ratings.rate_table(engine, "t1", "kowah", human_seats(people), outcome, teams)
@@ -251,7 +253,7 @@ def test_a_clash_over_a_first_rating_row_is_tried_again(
         return original(*args)
 
     monkeypatch.setattr(ratings, "_rate_once", clash_once)
-    outcome = Outcome(winners=(0,), points=(6, 0), reason="rounds-played")
+    outcome = Outcome(winners=(0,), points=(6, 0), reason=KoikoiEnding.ROUNDS_PLAYED)
     engine = app.services.database
     assert ratings.rate_table(engine, "t2", "koikoi", human_seats(people), outcome, ((0,), (1,)))
     assert calls == ["t2", "t2"]
