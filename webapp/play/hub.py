@@ -343,13 +343,14 @@ class TableSession:
             self._deliver(subscriber, notice_html)
 
     def send_aside(self, message_for: Callable[[Subscriber], str | None]) -> None:
-        """Send each listener its message (None: nothing) of a moment that is no part of
-        the table (a reaction): nothing is rendered or remembered, so no move redraws it."""
+        """Send each subscriber its message (None: nothing) of a moment that is no part of
+        the table (a reaction): nothing is rendered or remembered, so no move redraws it.
+        Only to this process's sockets: a broker between processes would carry it too."""
         with self.lock:
-            for listener in list(self.listeners):
-                message = message_for(listener)
+            for subscriber in self.subscribers:
+                message = message_for(subscriber)
                 if message:
-                    self._deliver(listener, message)
+                    self._deliver(subscriber, message)
 
     # Actions ---------------------------------------------------------------
 

@@ -36,30 +36,30 @@ def notice(code: str, explanation: Any = None) -> str:
     return split_fragments(html)["notice"]
 
 
-def serve(live: Receiver, session: TableSession, listener: Subscriber) -> None:
+def serve(live: Receiver, session: TableSession, subscriber: Subscriber) -> None:
     def handle(message: Message | Unexpected) -> str | None:
-        if listener.seat is None:
+        if subscriber.seat is None:
             return "spectator"
         if isinstance(message, Reaction) and message.preset in PRESETS:
-            react(session, listener.seat, message.preset)
+            react(session, subscriber.seat, message.preset)
         elif not isinstance(message, Move):
             return "malformed"
         else:
             try:
-                session.submit(listener.seat, message.action, message.version)
+                session.submit(subscriber.seat, message.action, message.version)
             except Refusal as refusal:
                 # Told here: a refusal may carry the words that explain it (a lesson's coach).
-                session.notify(listener, notice(refusal.code, refusal.explanation))
+                session.notify(subscriber, notice(refusal.code, refusal.explanation))
         return None
 
     def tell(code: str) -> None:
-        session.notify(listener, notice(code))
+        session.notify(subscriber, notice(code))
 
-    session.join(listener)
-    try:
+    try:  # a join that fails half-way still leaves the channel
+        session.join(subscriber)
         serve_messages(live, handle, tell, f"table {session.id}")
     finally:
-        session.leave(listener)
+        session.leave(subscriber)
 
 
 def table_socket(ws: Any, table_id: str) -> None:

@@ -70,8 +70,8 @@ def serve(rooms: Rooms, code: str, live: LiveSocket, watcher: Subscriber) -> Non
             return refusal.code
         return None
 
-    rooms.watch(code, watcher)
-    try:
+    try:  # a watch that fails half-way still leaves the channel
+        rooms.watch(code, watcher)
         serve_messages(live, handle, lambda refusal: rooms.notify(code, watcher, refusal), "a room")
     finally:
         rooms.unwatch(code, watcher)
