@@ -1,10 +1,10 @@
 """The site's typed holders, reached by type: the app class and its accessor.
 
 Every long-lived object the areas share (the static files, the database engine, the live
-tables, the rooms, friends and presence, the open sockets, the rate limiter, the sign-in
-providers) is a field of one :class:`~webapp.Services`, which the composition root
-(``create_app``, webapp/__init__.py) declares and fills, kept on the app itself
-(:class:`Lapau`, Flask with that one attribute).  Code in a request, a socket or a
+tables, the rooms, friends and presence, the open sockets and their channels, the rate
+limiter, the sign-in providers) is a field of one :class:`~webapp.Services`, which the
+composition root (``create_app``, webapp/__init__.py) declares and fills, kept on the app
+itself (:class:`Lapau`, Flask with that one attribute).  Code in a request, a socket or a
 command reads it with :func:`services`; a test holding the app reads ``app.services``.
 One typed object rather than a holder per area: a field added there is checked by mypy
 everywhere it is used, and its fields read as the list of what the site keeps in memory.
