@@ -15,6 +15,7 @@ from tests.ranking.conftest import human_seats
 from tests.ranking.test_pages import sign_in
 from webapp.auth import accounts
 from webapp.auth.models import User
+from webapp.game.koa.rules import Ending
 from webapp.game.protocol import Outcome
 from webapp.locale import LANGUAGES
 from webapp.play.hub import TableSession
@@ -34,7 +35,7 @@ def pair_rows(app: Lapau) -> dict[tuple[int, int], PairRating]:
 
 def koa(app: Lapau, people: list[User], winners: tuple[int, ...], table: str) -> None:
     """Rate one made-up Koa match of ``people`` in seat order (partners: seats 0 and 2)."""
-    outcome = Outcome(winners, (0, 0, 0, 0), "test")
+    outcome = Outcome(winners, (0, 0, 0, 0), Ending.KOA)
     engine = app.services.database
     assert ratings.rate_table(engine, table, "koa", human_seats(people), outcome, KOA_TEAMS)
 
