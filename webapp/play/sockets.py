@@ -40,16 +40,17 @@ def serve(live: Receiver, session: TableSession, subscriber: Subscriber) -> None
     def handle(message: Message | Unexpected) -> str | None:
         if subscriber.seat is None:
             return "spectator"
-        if isinstance(message, Reaction) and message.preset in PRESETS:
-            react(session, subscriber.seat, message.preset)
-        elif not isinstance(message, Move):
+        known = isinstance(message, Reaction) and message.preset in PRESETS
+        if not known and not isinstance(message, Move):
             return "malformed"
-        else:
-            try:
+        try:
+            if isinstance(message, Reaction):
+                react(session, subscriber.seat, message.preset)
+            elif isinstance(message, Move):
                 session.submit(subscriber.seat, message.action, message.version)
-            except Refusal as refusal:
-                # Told here: a refusal may carry the words that explain it (a lesson's coach).
-                session.notify(subscriber, notice(refusal.code, refusal.explanation))
+        except Refusal as refusal:
+            # Told here: a refusal may carry the words that explain it (a lesson's coach).
+            session.notify(subscriber, notice(refusal.code, refusal.explanation))
         return None
 
     def tell(code: str) -> None:
