@@ -1,4 +1,5 @@
-"""The site's own pages: the landing page, about, and the display settings form."""
+"""The site's own pages: the landing page, about, the bots and their strength, and the
+display settings form."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ from urllib.parse import urlsplit
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from webapp.adapters import setups
+from webapp.adapters.setup import LEVELS
 from webapp.cookies import remember_preference
 from webapp.display import COOKIE, Display
+from webapp.game.strength import published
 from webapp.locale import LANGUAGES, guess_language
 
 bp = Blueprint("pages", __name__)
@@ -29,6 +33,14 @@ def index() -> str:
 @bp.get("/<lang_code>/about")
 def about() -> str:
     return render_template("pages/about.html")
+
+
+@bp.get("/<lang_code>/bots")
+def bots() -> str:
+    """What each bot level knows, and the ladder's figures from the simulator."""
+    return render_template(
+        "pages/bots.html", setups=setups(), levels=LEVELS, figures=published()["games"]
+    )
 
 
 def safe_next(target: str | None) -> str:

@@ -59,6 +59,7 @@ GAME: Game[KowahState, KowahAction, KowahView] = Game(
     hidden_cards=hidden_cards,
     rules_version=RULES_VERSION,
     default_options={"players": DEFAULT_PLAYERS},
+    ladder_deals={"expert": 60, "hard": 1500, "medium": 2500, "easy": 100},
 )
 
 __all__ = ["GAME", "KowahAction", "KowahState", "KowahView", "checki_pairs"]
