@@ -25,9 +25,9 @@ SEEDS = (1, 2)
 MAX_ACTIONS = 1500
 OPTIONS: dict[str, dict[str, Any]] = {"koikoi": {"rounds": 3}}
 #: The expert at a fixed budget of deals (its default also stops on the clock, which no two
-#: processes share); 4 is the fewest at which the search may leave ``hard``'s move
-#: (``search.MIN_DEALS``), so the search's own choices are compared too.
-EXPERT = "expert@4"
+#: processes share); 16 is the fewest at which the search may leave ``hard``'s move in every
+#: game (Koa's and Kowah's ``min_deals``), so the search's own choices are compared too.
+EXPERT = "expert@16"
 
 
 def lineups(levels: list[str], seats: int) -> list[tuple[str, ...]]:

@@ -31,9 +31,10 @@ LADDER = ("expert", "hard", "medium", "easy", "random")
 DATA = Path(__file__).resolve().parents[1] / "data" / "bot_strength.json"
 
 
-#: Deals per step where a game names none, and the expert's budget in deals a decision.
+#: Deals per step where a game names none, and the expert's budget in deals a decision
+#: (at least every game's ``min_deals``: with fewer the expert plays ``hard``'s move).
 DEALS = 100
-EXPERT_DEALS = 8
+EXPERT_DEALS = 32
 
 
 def lineup(game: AnyGame, stronger: str, weaker: str) -> list[str]:
