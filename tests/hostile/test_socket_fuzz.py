@@ -61,6 +61,8 @@ def would_apply(session: TableSession, raw: str | bytes) -> bool:
         message = sockets.parse_message(raw)
         if isinstance(message, sockets.Reaction):
             return True
+        if not isinstance(message, sockets.Move):
+            return False  # a request for more time: no move
         action, version = message
         parsed = session.game.parse_action(action)
         session.game.apply(session.state, parsed)
@@ -186,7 +188,9 @@ class LiveTable:
             return False
         if isinstance(message, sockets.Reaction):
             return True  # shown to the table, not refused
-        return message.action in self.moves and message.version == self.version
+        return isinstance(message, sockets.Move) and (
+            message.action in self.moves and message.version == self.version
+        )
 
     def reopen(self) -> None:
         self.table.ws.shutdown()  # closed by the server: release our end

@@ -3,14 +3,16 @@
 A browser opens ``/ws/table/<id>?lang=xx``; the handshake is refused (403) unless the
 Origin is this site.  The socket joins the table as the browser's seat (or as a
 spectator), receives the full table, then sends forms as JSON: ``a`` (the action's
-text) and ``v`` (the state version it was rendered at), or ``e``, a reaction's preset
-(play/emotes.py).  Anything else gets a clear,
-localized notice and changes nothing.  Pings, probes, the socket's log line and its
-closing on SIGTERM are shared by every socket of the site (webapp/sockets.py).
+text) and ``v`` (the state version it was rendered at), ``e``, a reaction's preset
+(play/emotes.py), or ``ask`` (a request to the table that is no move: "More time").
+Anything else gets a clear, localized notice and changes nothing.  Pings, probes, the
+socket's log line and its closing on SIGTERM are shared by every socket of the site
+(webapp/sockets.py).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
@@ -21,7 +23,7 @@ from webapp import display
 from webapp.auth.live import held_socket
 from webapp.locale import LANGUAGES
 from webapp.play.emotes import PRESETS, react
-from webapp.play.hub import Listener, Refusal, TableSession
+from webapp.play.hub import ASK, MORE_TIME, Listener, Refusal, TableSession
 from webapp.play.players import known_player
 from webapp.play.render import split_fragments
 from webapp.play.store import TableBroken
@@ -55,16 +57,29 @@ class Reaction(NamedTuple):
     preset: str
 
 
-def parse_message(raw: object) -> Move | Reaction:
-    """The move or the reaction one message carries, or a :class:`Refusal`.  A reaction's
-    form sends the page's version too (every form of the table does); it means nothing.
+@dataclass(frozen=True)
+class MoreTime:
+    """The acting person asks the table for more time (no move: no version, no log)."""
+
+
+def parse_message(raw: object) -> Move | Reaction | MoreTime:
+    """The move, the reaction or the request for more time one message carries, or a
+    :class:`Refusal`.  A reaction's or a request's form sends the page's version too
+    (every form of the table does); it means nothing to them.
 
     >>> parse_message('{"a": "stop", "v": "12", "HEADERS": {}}')
     Move(action='stop', version=12)
     >>> parse_message('{"e": "thanks", "v": "12"}')
     Reaction(preset='thanks')
+    >>> parse_message('{"ask": "more-time", "v": "12"}')
+    MoreTime()
     """
-    message = message_fields(raw, {"a", "v", "e"}) or {}
+    message = message_fields(raw, {"a", "v", "e", ASK}) or {}
+    if ASK in message:
+        # The closed set of requests has one member; a request is nothing else too.
+        if message[ASK] != MORE_TIME or "a" in message or "e" in message:
+            raise Refusal("malformed")
+        return MoreTime()
     if "e" in message and "a" not in message:
         preset = message["e"]
         if not isinstance(preset, str) or preset not in PRESETS:  # a list is no dict key
@@ -100,6 +115,8 @@ def serve(live: LiveSocket, session: TableSession, listener: Listener) -> None:
                 message = parse_message(raw)
                 if isinstance(message, Reaction):
                     react(session, listener.seat, message.preset)
+                elif isinstance(message, MoreTime):
+                    session.more_time(listener.seat)
                 else:
                     session.submit(listener.seat, *message)
             except Refusal as refusal:
