@@ -20,7 +20,8 @@ from webapp.play.diff import strip
 from webapp.play.hub import ASK, HINT, MORE_TIME, Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
-from webapp.play.store import Seat, TableBroken, is_practice
+from webapp.play.store import Seat, TableBroken
+from webapp.play.unfinished import unfinished_tables
 from webapp.play.words import CLOCK_NAMES
 from webapp.rate_limits import rate_limited
 from webapp.services import services
@@ -62,13 +63,9 @@ def broken_table(broken: TableBroken) -> str:
 @bp.get("/<lang_code>/play/")
 def choose() -> str:
     player = known_player()
-    tables = hub().store.tables_of(player) if player else []
-    return render_template(
-        "play/choose.html",
-        setups=setups(),
-        unfinished=[t for t in tables if not t.finished],
-        practice={t.id for t in tables if is_practice(t)},
-    )
+    store = hub().store
+    unfinished = unfinished_tables(store, player, store.tables_of(player)) if player else []
+    return render_template("play/choose.html", setups=setups(), unfinished=unfinished)
 
 
 @bp.route("/<lang_code>/play/<game>", methods=["GET", "POST"])
