@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp.adapters import setups
 from webapp.adapters.setup import LEVELS
 from webapp.cookies import remember_preference
-from webapp.display import COOKIE, Display
+from webapp.display import COOKIE, Display, current
 from webapp.game.strength import published
 from webapp.locale import LANGUAGES, guess_language
 
@@ -68,8 +68,16 @@ def same_site_referrer() -> str | None:
 @bp.route("/<lang_code>/settings", methods=["GET", "POST"])
 def settings() -> str | BaseResponse:
     if request.method == "GET":
-        return render_template("pages/settings.html", next=safe_next(request.args.get("next")))
+        return render_template(
+            "pages/settings.html", next=safe_next(request.args.get("next")), shown=current()
+        )
     chosen = Display.from_request(request).updated(request.form.to_dict())
+    if "preview" in request.form:
+        # Without scripts the preview shows the choices after this round trip; nothing is
+        # kept until "Apply".
+        return render_template(
+            "pages/settings.html", next=safe_next(request.form.get("next")), shown=chosen
+        )
     target = safe_next(request.form.get("next"))
     language = request.form.get("language")
     if language:
