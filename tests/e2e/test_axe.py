@@ -101,3 +101,19 @@ def test_the_bots_page(phone: BrowserContext, server: LiveServer, lang: str) -> 
     page.goto(f"{server.url}/{lang}/bots")
     expect(page.locator("table").first).to_be_visible()
     assert violations(page) == []
+
+
+def test_the_settings_preview_and_the_unfinished_tables(
+    phone: BrowserContext, server: LiveServer
+) -> None:
+    """The settings page with its preview changed live, and the practice page's list of
+    unfinished tables with an end question open."""
+    page = phone.new_page()
+    page.goto(f"{server.url}/en/settings")
+    page.locator("#set-contrast").fill("0")
+    page.locator("#set-lite-cards").check()
+    assert violations(page) == [], "settings"
+    start(page, server, "koikoi", "rounds", "3")
+    page.goto(f"{server.url}/en/play/")
+    page.locator(".end-table summary").first.click()
+    assert violations(page) == [], "unfinished tables"
