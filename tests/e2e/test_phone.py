@@ -426,7 +426,7 @@ def test_koikoi_marks_the_field_cards_a_hand_card_would_capture(
     """When you are to play, the field cards of a month in your hand are marked (CSS alone,
     with pictures or lite cards); focusing a hand card lifts those of its own month."""
     if lite:
-        phone.add_cookies([{**LITE, "url": still.url}])
+        phone.add_cookies([{"name": "display", "value": LITE, "url": still.url}])
     page = open_table(phone, still, "koikoi", "rounds", "3")
     expect(page.locator("#status")).to_have_attribute("data-turn", "1")
     hand = page.locator("#hand .cb").all()
