@@ -162,7 +162,7 @@ def invited_to_a_room(app: Lapau, game: str = "koa") -> tuple[FlaskClient, Flask
     room = ana.post("/en/room/new", data={"game": game}).location
     ana.post("/en/friends/invite", data={"to": "2", "game": game, "link": room})
     page = budi.get("/nl/").get_data(as_text=True)
-    found = re.search(r'<form method="post" action="/nl/invites/(\w+)/join">', page)
+    found = re.search(r'<form method="post" action="/nl/invites/([\w-]+)/join">', page)
     assert found, page
     return ana, budi, room.rsplit("/", 1)[1], found.group(1)
 
