@@ -70,7 +70,7 @@ from sqlalchemy import create_engine, text  # noqa: E402
 
 from benchmarks._timing import percentile  # noqa: E402
 from tests.postgres import Cluster  # noqa: E402
-from webapp.play.hub import HINT, MORE_TIME  # noqa: E402
+from webapp.play.hub import HINT  # noqa: E402
 
 OPTIONS = {"koa": ("mode", "quick"), "kowah": ("players", "4"), "koikoi": ("rounds", "12")}
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
@@ -282,8 +282,8 @@ class Player:
             self.hand = {ident: value for ident, value in BUTTON.findall(found.group(0)) if ident}
         else:
             for ident, value in BUTTON.findall(message):
-                # "More time" and "Hint" ask the table: no move, no new version to wait for.
-                if ident and value not in (MORE_TIME, HINT):
+                # "Hint" asks the table for advice: no move, no new version to wait for.
+                if ident and value != HINT:
                     self.hand[ident] = value
         for ident in DELETED.findall(message):
             self.hand.pop(ident, None)

@@ -47,6 +47,11 @@ class Reaction:
 
 
 @dataclass(frozen=True)
+class MoreTime:
+    """A table's request for more time this turn: no move, so no version and no log."""
+
+
+@dataclass(frozen=True)
 class RoomAction:
     """A room's form: the action (``"sit 2"``, ``"ready"``, ``"start"``...)."""
 
@@ -65,7 +70,7 @@ class Unexpected:
     """Anything else: not JSON, not an object, a field no page sends, a value out of range."""
 
 
-Message = Move | Reaction | RoomAction | Dismiss
+Message = Move | Reaction | MoreTime | RoomAction | Dismiss
 UNEXPECTED = Unexpected()
 
 
@@ -110,6 +115,8 @@ def parse(raw: object) -> Message | Unexpected:
     Move(action='stop', version=12)
     >>> parse('{"e": "thanks", "v": "12"}')
     Reaction(preset='thanks')
+    >>> parse('{"ask": "more-time", "v": "12"}')
+    MoreTime()
     >>> parse('{"a": "sit 2", "HEADERS": {}, "csrf_token": "x"}')
     RoomAction(action='sit 2')
     >>> parse('{"dismiss": "abc", "HEADERS": {}, "csrf_token": "x"}')
@@ -125,6 +132,9 @@ def parse(raw: object) -> Message | Unexpected:
         case {"e": preset, **rest} if set(rest) <= {"v"}:
             reaction = text(preset, 32)
             return Reaction(reaction) if reaction is not None else UNEXPECTED
+        case {"ask": "more-time", **rest} if set(rest) <= {"v"}:
+            # The closed set of requests has one member ("ask" in a table's form).
+            return MoreTime()
         case {"a": action, **rest} if not rest:
             act = text(action, 32)
             return RoomAction(act) if act is not None else UNEXPECTED

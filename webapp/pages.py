@@ -1,4 +1,5 @@
-"""The site's own pages: the landing page, about, and the display settings form."""
+"""The site's own pages: the landing page, about, the bots and their strength, and the
+display settings form."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ from urllib.parse import urlsplit
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from webapp.adapters import setups
+from webapp.adapters.setup import LEVELS
 from webapp.cookies import remember_preference
-from webapp.display import COOKIE, Display
+from webapp.display import COOKIE, Display, current
+from webapp.game.strength import published
 from webapp.locale import LANGUAGES, guess_language
 
 bp = Blueprint("pages", __name__)
@@ -29,6 +33,14 @@ def index() -> str:
 @bp.get("/<lang_code>/about")
 def about() -> str:
     return render_template("pages/about.html")
+
+
+@bp.get("/<lang_code>/bots")
+def bots() -> str:
+    """What each bot level knows, and the ladder's figures from the simulator."""
+    return render_template(
+        "pages/bots.html", setups=setups(), levels=LEVELS, figures=published()["games"]
+    )
 
 
 def safe_next(target: str | None) -> str:
@@ -56,8 +68,16 @@ def same_site_referrer() -> str | None:
 @bp.route("/<lang_code>/settings", methods=["GET", "POST"])
 def settings() -> str | BaseResponse:
     if request.method == "GET":
-        return render_template("pages/settings.html", next=safe_next(request.args.get("next")))
+        return render_template(
+            "pages/settings.html", next=safe_next(request.args.get("next")), shown=current()
+        )
     chosen = Display.from_request(request).updated(request.form.to_dict())
+    if "preview" in request.form:
+        # Without scripts the preview shows the choices after this round trip; nothing is
+        # kept until "Apply".
+        return render_template(
+            "pages/settings.html", next=safe_next(request.form.get("next")), shown=chosen
+        )
     target = safe_next(request.form.get("next"))
     language = request.form.get("language")
     if language:

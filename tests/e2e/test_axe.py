@@ -1,5 +1,6 @@
 """axe-core's WCAG 2.1 A and AA rules on the pages where people play (#17): a table of
-each game mid-game and at the match's end, a replay, and a waiting room; at 360x640.
+each game mid-game and at the match's end, a replay, a waiting room and the bots page;
+at 360x640.
 axe-core is vendored in tests/vendor (no CDN); the test browser bypasses the site's
 Content-Security-Policy only to inject it."""
 
@@ -92,3 +93,27 @@ def test_a_guided_table_with_its_coach_and_a_wrong_move_explained(
     page.locator('#hand button[value="discard old-thousand"]').click()
     expect(page.locator("#notice")).to_contain_text("Discard the White Flower")
     assert violations(page) == [], "coach and explanation"
+
+
+@pytest.mark.parametrize("lang", ["id", "nl"])
+def test_the_bots_page(phone: BrowserContext, server: LiveServer, lang: str) -> None:
+    page = phone.new_page()
+    page.goto(f"{server.url}/{lang}/bots")
+    expect(page.locator("table").first).to_be_visible()
+    assert violations(page) == []
+
+
+def test_the_settings_preview_and_the_unfinished_tables(
+    phone: BrowserContext, server: LiveServer
+) -> None:
+    """The settings page with its preview changed live, and the practice page's list of
+    unfinished tables with an end question open."""
+    page = phone.new_page()
+    page.goto(f"{server.url}/en/settings")
+    page.locator("#set-contrast").fill("0")
+    page.locator("#set-lite-cards").check()
+    assert violations(page) == [], "settings"
+    start(page, server, "koikoi", "rounds", "3")
+    page.goto(f"{server.url}/en/play/")
+    page.locator(".end-table summary").first.click()
+    assert violations(page) == [], "unfinished tables"

@@ -107,13 +107,16 @@ def test_two_people_befriend_see_each_other_come_and_go_and_invite(
     assert budi.evaluate(SMALL_TARGETS) == []
     shot(budi, "invite-toast")
 
-    # The toast is usable from the keyboard: Join leads into the room.
-    join = toast.get_by_role("link", name="Join")
+    # The toast is usable from the keyboard: Join seats Budi in the room, ready (the form
+    # came over the socket: its token holds).
+    join = toast.get_by_role("button", name="Join")
     join.focus()
     budi.keyboard.press("Enter")
     expect(budi).to_have_url(room_url)
     expect(budi.locator(".toast")).to_have_count(0)
-    budi.get_by_role("button", name="Take a seat").click()
+    expect(budi.get_by_role("button", name="Take a seat")).to_have_count(0)
+    expect(budi.get_by_role("button", name="Not ready")).to_be_visible()
+    expect(ana.locator(".seat", has_text="budi_e2e")).to_contain_text("Ready")
 
     # Budi is now in Ana's waiting room; the friends page says so, with the game.
     ana.goto(f"{server.url}/en/friends")

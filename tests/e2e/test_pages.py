@@ -81,3 +81,22 @@ def test_settings_work_from_the_keyboard(page: Page, live_server: Any) -> None:
     page.locator(".settings summary").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#set-contrast")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["id", "en", "nl"])
+def test_the_bots_page_is_reached_from_the_setup_and_fits_a_small_phone(
+    page: Page, live_server: Any, lang: str
+) -> None:
+    page.goto(f"{live_server.url}/{lang}/play/kowah")
+    page.locator(f'a[href="/{lang}/bots"]').click()
+    expect(page).to_have_url(f"{live_server.url}/{lang}/bots")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_be_visible()
+    tables = page.locator("table")
+    assert tables.count() == 3  # one ladder per game
+    assert has_no_horizontal_overflow(page)
+    # no ladder needs a sideways scroll of its own on a 360 px screen
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('.table-wrap')]"
+        ".every(w => w.scrollWidth <= w.clientWidth)"
+    )

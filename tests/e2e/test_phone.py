@@ -408,3 +408,40 @@ def test_a_wide_screen_shows_the_captured_piles_unfolded(
         page.wait_for_timeout(50)
     expect(captured.first).to_be_visible()
     context.close()
+
+
+def month_of(locator: Locator) -> str:
+    """A Koi-Koi card's month from its keyed id (hc-jan-crane-0, fc-jan-plain-1-0)."""
+    return str(locator.get_attribute("id")).split("-")[1]
+
+
+def outline_of(locator: Locator) -> str:
+    return str(locator.evaluate("e => getComputedStyle(e).outlineStyle"))
+
+
+@pytest.mark.parametrize("lite", [False, True])
+def test_koikoi_marks_the_field_cards_a_hand_card_would_capture(
+    phone: BrowserContext, still: LiveServer, lite: bool
+) -> None:
+    """When you are to play, the field cards of a month in your hand are marked (CSS alone,
+    with pictures or lite cards); focusing a hand card lifts those of its own month."""
+    if lite:
+        phone.add_cookies([{"name": "display", "value": LITE, "url": still.url}])
+    page = open_table(phone, still, "koikoi", "rounds", "3")
+    expect(page.locator("#status")).to_have_attribute("data-turn", "1")
+    hand = page.locator("#hand .cb").all()
+    field = page.locator("#field .cards > *").all()
+    held = {month_of(card) for card in hand}
+    matched = [card for card in field if month_of(card) in held]
+    assert matched and len(matched) < len(field), "seed 5 deals a field with and without matches"
+    assert [outline_of(card) for card in field] == [
+        "dashed" if card in matched else "none" for card in field
+    ]
+    chosen = next(card for card in hand if month_of(card) == month_of(matched[0]))
+    chosen.focus()
+    expect(chosen).to_be_focused()
+    month = month_of(chosen)
+    assert [outline_of(card) for card in field] == [
+        "solid" if month_of(card) == month else "dashed" if card in matched else "none"
+        for card in field
+    ]

@@ -24,30 +24,10 @@ SEEDS = (1, 2)
 #: A lineup of random players may never end (Koa); the logs are compared this far.
 MAX_ACTIONS = 1500
 OPTIONS: dict[str, dict[str, Any]] = {"koikoi": {"rounds": 3}}
-#: The expert searches (its default stops on the clock, which no two processes share):
-#: whole games are too slow for it, so it decides this many positions of each game on a
-#: budget of deals only.
-EXPERT, EXPERT_POSITIONS = "expert@4", 3
-
-
-def expert_choices(name: str) -> list[str]:
-    """The expert's choices at a few positions along a game between ``hard`` bots."""
-    from webapp.game.registry import get
-    from webapp.game.simulate import bot_named
-
-    game = get(name)
-    expert = bot_named(game, EXPERT)
-    state = game.new_game(1, {**game.default_options, **OPTIONS.get(name, {})})
-    gen = random.Random(1)
-    choices: list[str] = []
-    step = 0
-    while (seat := game.to_act(state)) is not None and len(choices) < EXPERT_POSITIONS:
-        seen = game.view(state, seat)
-        if step % 5 == 2 and len(game.legal_actions(state)) > 1:
-            choices.append(f"{seat} {expert(seen, random.Random(step))}")
-        state = game.apply(state, game.bots["hard"](seen, gen))
-        step += 1
-    return choices
+#: The expert at a fixed budget of deals (its default also stops on the clock, which no two
+#: processes share); 16 is the fewest at which the search may leave ``hard``'s move in every
+#: game (Koa's and Kowah's ``min_deals``), so the search's own choices are compared too.
+EXPERT = "expert@16"
 
 
 def lineups(levels: list[str], seats: int) -> list[tuple[str, ...]]:
@@ -62,8 +42,10 @@ def lineups(levels: list[str], seats: int) -> list[tuple[str, ...]]:
 def play(name: str, labels: tuple[str, ...], seed: int) -> list[str]:
     """The action log of one game with these bot levels at the seats."""
     from webapp.game.registry import get
+    from webapp.game.simulate import bot_named
 
     game = get(name)
+    bots = {label: bot_named(game, label) for label in labels}
     options = {**game.default_options, **OPTIONS.get(name, {})}
     if len(game.seat_counts) > 1:
         options["players"] = len(labels)
@@ -73,7 +55,7 @@ def play(name: str, labels: tuple[str, ...], seed: int) -> list[str]:
     while game.outcome(state) is None and len(log) < MAX_ACTIONS:
         seat = game.to_act(state)
         assert seat is not None
-        action = game.bots[labels[seat]](game.view(state, seat), gens[seat])
+        action = bots[labels[seat]](game.view(state, seat), gens[seat])
         log.append(f"{seat} {action}")
         state = game.apply(state, action)
     return log
@@ -111,24 +93,35 @@ def every_log() -> dict[str, Any]:
     logs: dict[str, Any] = {"koikoi-near-tie": koikoi_near_tie()}
     for name, game in games().items():
         seats = max(count for count in game.seat_counts if count <= 4)
-        logs[f"{name} {EXPERT}"] = expert_choices(name)
-        for labels in lineups(heuristic(game.bots), seats):
+        levels = heuristic(game.bots)
+        # a whole game of the expert against the other levels (one seed: it searches)
+        expert_game = (EXPERT, *levels)[:seats]
+        logs[f"{name} {','.join(expert_game)} seed 1"] = play(name, expert_game, 1)
+        for labels in lineups(levels, seats):
             for seed in SEEDS:
                 logs[f"{name} {','.join(labels)} seed {seed}"] = play(name, labels, seed)
     return logs
 
 
-def logs_under(hash_seed: str) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, __file__], cwd=ROOT, env=env, capture_output=True, text=True, check=True
-    )
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
+def logs_under(*hash_seeds: str) -> list[dict[str, Any]]:
+    """The logs printed by this file run under each hash seed (the processes run at once)."""
+    runs = [
+        subprocess.Popen(
+            [sys.executable, __file__],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for hash_seed in hash_seeds
+    ]
+    outputs = [run.communicate()[0] for run in runs]
+    assert all(run.returncode == 0 for run in runs)
+    return [json.loads(output) for output in outputs]
 
 
 def test_every_bot_plays_the_same_games_under_any_hash_seed() -> None:
-    first, second = logs_under("0"), logs_under("6")
+    first, second = logs_under("0", "6")
     assert first.keys() == second.keys()
     differ = [key for key in first if first[key] != second[key]]
     assert not differ, f"games that depend on the hash seed: {differ}"

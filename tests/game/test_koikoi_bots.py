@@ -153,8 +153,10 @@ def test_potential_grows_with_the_chance_of_each_card() -> None:
     assert potential([1.0] * 48) > 40
 
 
-def test_medium_never_lays_a_card_down_while_it_can_capture() -> None:
-    """Issue 19: declining an obvious capture reads as a blunder, not as a weaker player."""
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_no_level_lays_a_card_down_while_it_can_capture(level: str) -> None:
+    """Issue 19: declining an obvious capture reads as a blunder, not as a weaker player
+    (and ``hard``, which once weighed laying down against capturing, lost by it)."""
     checked = 0
     for seed in range(6):
         for state in positions(seed, 40):
@@ -162,7 +164,7 @@ def test_medium_never_lays_a_card_down_while_it_can_capture() -> None:
             field = {MONTH[card] for card in seen.field}
             if seen.phase != "play" or not any(MONTH[card] in field for card in seen.hand):
                 continue
-            action = GAME.bots["medium"](seen, random.Random(seed))
+            action = GAME.bots[level](seen, random.Random(seed))
             assert isinstance(action, Play) and MONTH[action.card] in field
             checked += 1
     assert checked > 100

@@ -200,9 +200,9 @@ def test_the_display_settings_form(app: Lapau, lang: str, body: Any, language: s
     cookies = dict(
         header.split(";")[0].split("=", 1) for header in response.headers.getlist("Set-Cookie")
     )
-    contrast, grain, temperature, lite = cookies[COOKIE].split("-")
+    contrast, grain, temperature, lite, reactions = cookies[COOKIE].split("-")
     assert all(0 <= int(part) <= 100 for part in (contrast, grain, temperature))
-    assert lite in {"0", "1"}
+    assert lite in {"0", "1"} and reactions in {"0", "1"}
 
 
 @fuzz()

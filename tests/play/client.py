@@ -13,14 +13,14 @@ from typing import Any
 
 import websocket
 
-from webapp.play.hub import HINT, MORE_TIME
+from webapp.play.hub import ASK, HINT, MORE_TIME
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
-#: The moves a page offers; "More time" and "Hint" ask the table for time or advice and are
-#: no moves (they give no new version, so a client that sent one as a move would wait for
-#: nothing).
-MOVES = re.compile(rf'name="a" value="(?!(?:{MORE_TIME}|{HINT})")([^"]+)"')
+#: The moves a page offers: "Hint" asks the table for advice and is no move (it gives no
+#: new version, so a client that sent it as one would wait for nothing); "More time" is a
+#: request in a field of its own.
+MOVES = re.compile(rf'name="a" value="(?!{HINT}")([^"]+)"')
 FORWARDED = "X-Forwarded-For"
 
 
@@ -157,6 +157,10 @@ class Table(Socket):
 
     def move(self, action: str, version: int | None = None) -> None:
         self.send({"a": action, "v": str(self.version if version is None else version)})
+
+    def ask_more_time(self) -> None:
+        """What the "More time" button sends (the form's version comes along)."""
+        self.send({ASK: MORE_TIME, "v": str(self.version)})
 
 
 def stored_moves(server: Any, table_id: str) -> list[str]:

@@ -52,8 +52,8 @@ def test_a_restarted_table_with_nobody_at_it_stays_paused(
     assert not clock.fire() and restored.version == version
 
 
-def open_practice(client: FlaskClient) -> str:
-    response = client.post("/en/play/koikoi", data={"rounds": "3", "level": "easy"})
+def open_practice(client: FlaskClient, rounds: str = "3", level: str = "easy") -> str:
+    response = client.post("/en/play/koikoi", data={"rounds": rounds, "level": level})
     assert response.status_code == 303
     return response.location.rsplit("/", 1)[1]
 
@@ -89,3 +89,73 @@ def test_a_player_ends_an_unfinished_table_from_the_list(
     assert response.status_code == 303 and response.location.endswith(f"/{lang}/play/")
     assert hub.get(table_id).finished  # type: ignore[union-attr]
     assert table_id not in client.get(f"/{lang}/play/").text
+
+
+def entries(page: str) -> list[str]:
+    """The unfinished tables' entries of the practice page, as plain text."""
+    listed = re.search(r'<ul class="unfinished">(.*?)</ul>', page, re.S)
+    assert listed, page
+    items = re.findall(r"<li>(.*?)</li>", listed.group(1), re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in items]
+
+
+def test_each_unfinished_table_is_told_apart_from_the_others(
+    app: Lapau, client: FlaskClient
+) -> None:
+    """Two Koi-Koi tables: each entry names the game, its rounds, the bot and its level,
+    how many moves it has had and when it started."""
+    ManualClock().hold(app.services.hub)
+    first = open_practice(client, "3", "easy")
+    second = open_practice(client, "6", "hard")
+    hub: Hub = app.services.hub
+    session = hub.get(second)
+    assert session is not None
+    seat = session.game.to_act(session.state)
+    session.submit(seat, str(session.game.legal_actions(session.state)[0]), session.version)  # type: ignore[arg-type]
+    listed = entries(client.get("/en/play/").text)
+    assert len(listed) == 2 and listed[0] != listed[1]
+    newest, oldest = listed  # the last played first
+    assert newest.startswith("Koi-Koi · Rounds: 6 With Hana (Hard) 1 move played · started ")
+    assert oldest.startswith("Koi-Koi · Rounds: 3 With Hana (Easy) 0 moves played · started ")
+    assert first != second
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "1 move played"),
+        ("id", "1 langkah dimainkan"),
+        ("nl", "1 zet gespeeld"),
+    ],
+)
+def test_the_unfinished_list_speaks_the_readers_language(
+    app: Lapau, client: FlaskClient, lang: str, words: str
+) -> None:
+    ManualClock().hold(app.services.hub)
+    table_id = open_practice(client)
+    session = app.services.hub.get(table_id)
+    assert session is not None
+    seat = session.game.to_act(session.state)
+    session.submit(seat, str(session.game.legal_actions(session.state)[0]), session.version)  # type: ignore[arg-type]
+    (entry,) = entries(client.get(f"/{lang}/play/").text)
+    assert words in entry
+
+
+def test_ending_asks_first_and_finishes_the_table_unrated(app: Lapau, client: FlaskClient) -> None:
+    """The end button opens a question (a fold, no script needed) whose form ends the table:
+    finished, its sockets closed, and no result for the ratings."""
+    ManualClock().hold(app.services.hub)
+    table_id = open_practice(client)
+    page = client.get("/en/play/").text
+    fold = re.search(r'<details class="end-table">(.*?)</details>', page, re.S)
+    assert fold is not None
+    assert "<summary" in fold.group(1) and "End this match for good?" in fold.group(1)
+    assert f'action="/en/table/{table_id}/end"' in fold.group(1) and "Yes, end it" in fold.group(1)
+    hub: Hub = app.services.hub
+    results: list[object] = []
+    hub.on_finish.append(results.append)
+    response = client.post(f"/en/table/{table_id}/end")
+    assert response.status_code == 303
+    assert hub.store.load(table_id).finished  # type: ignore[union-attr]
+    assert results == []  # nothing rated, nothing counted as played out
+    assert "unfinished" not in client.get("/en/play/").text

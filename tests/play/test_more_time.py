@@ -10,7 +10,8 @@ from tests.play.conftest import ManualClock, Practice, Recorder
 from tests.play.test_clock import open_practice
 from tests.play.test_hub import advance_to_seat, first_legal
 from webapp.channels import Subscriber
-from webapp.play.hub import MORE_TIME, Refusal
+from webapp.messages import MoreTime, Move, Unexpected, parse
+from webapp.play.hub import ASK, MORE_TIME, Refusal
 from webapp.play.routes import hub
 
 
@@ -32,7 +33,7 @@ def test_more_time_starts_the_countdown_again_once_per_turn(
     log, stored = list(session.log), list(session.hub.store.load(session.id).log)  # type: ignore[union-attr]
     clock.time += chosen - 4
     assert session.seconds_left() == 4
-    session.submit(0, MORE_TIME, session.version)
+    session.more_time(0)
     assert session.seconds_left() == chosen
     assert live_delays(clock) == [chosen]
     # Everyone's countdown starts again (it is public); the button is gone for this turn.
@@ -40,7 +41,7 @@ def test_more_time_starts_the_countdown_again_once_per_turn(
     assert f"left-{chosen}" in mine.messages[-1][1]
     assert 'id="more-time"' not in mine.messages[-1][1]
     with pytest.raises(Refusal) as refused:
-        session.submit(0, MORE_TIME, session.version)
+        session.more_time(0)
     assert refused.value.code == "more-time-used"
     assert session.seconds_left() == chosen and live_delays(clock) == [chosen]
     # Not a move: the log, the store and the version are as they were.
@@ -50,7 +51,7 @@ def test_more_time_starts_the_countdown_again_once_per_turn(
     clock.fire()
     assert session.log[-1] == "timeout"  # the longer turn still ends
     advance_to_seat(clock, session, 0)
-    session.submit(0, MORE_TIME, session.version)  # the next turn may ask again
+    session.more_time(0)  # the next turn may ask again
     assert session.seconds_left() == chosen
 
 
@@ -62,7 +63,7 @@ def test_more_time_is_refused_out_of_turn_and_without_a_clock(
     session.submit(0, first_legal(session), session.version)
     assert session.game.to_act(session.state) == 1
     with pytest.raises(Refusal) as refused:
-        session.submit(0, MORE_TIME, session.version)
+        session.more_time(0)
     assert refused.value.code == "not-your-turn"
     assert not session.extended
 
@@ -72,7 +73,7 @@ def test_more_time_is_refused_out_of_turn_and_without_a_clock(
     advance_to_seat(clock, untimed, 0)
     assert 'id="more-time"' not in mine.messages[-1][1]
     with pytest.raises(Refusal) as refused:
-        untimed.submit(0, MORE_TIME, untimed.version)
+        untimed.more_time(0)
     assert refused.value.code == "no-clock"
     assert untimed.deadline is None and untimed.timer is None
 
@@ -93,10 +94,44 @@ def test_a_second_request_is_refused_politely_in_the_readers_language(
     page = client.get(f"/{lang}/table/{table_id}").get_data(as_text=True)
     assert 'id="more-time"' in page
     for _ in range(2):
-        response = client.post(f"/{lang}/table/{table_id}/act", data={"a": MORE_TIME})
+        response = client.post(f"/{lang}/table/{table_id}/act", data={ASK: MORE_TIME})
     with client.application.app_context():
         session = hub().get(table_id)
     assert session is not None and session.extended and session.version == 0
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert said in page
     assert 'id="more-time"' not in page
+
+
+@pytest.mark.databases("sqlite")
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"a": MORE_TIME},  # the old form: an action, which no game has
+        {ASK: "less-time"},  # a request the table does not know
+        {ASK: MORE_TIME, "a": "cabut"},  # a request is never also a move
+    ],
+)
+def test_more_time_comes_only_in_its_own_field(client: FlaskClient, form: dict[str, str]) -> None:
+    table_id, page = open_practice(client)
+    assert 'name="ask" value="more-time"' in page and 'name="a" value="more-time"' not in page
+    response = client.post(f"/en/table/{table_id}/act", data=form)
+    with client.application.app_context():
+        session = hub().get(table_id)
+    assert session is not None and not session.extended and session.version == 0
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "That is not a move in this game." in page
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"ask": "less-time", "v": "3"}',
+        '{"ask": "more-time", "a": "stop", "v": "3"}',
+        '{"ask": ["more-time"]}',
+    ],
+)
+def test_the_socket_reads_a_request_for_more_time_from_its_own_field_only(raw: str) -> None:
+    assert parse('{"ask": "more-time", "v": "3", "HEADERS": {}}') == MoreTime()
+    assert parse('{"a": "more-time", "v": "3"}') == Move("more-time", 3)  # no game's
+    assert parse(raw) == Unexpected()

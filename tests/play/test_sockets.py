@@ -174,11 +174,11 @@ def test_more_time_goes_over_the_socket_once_per_turn_and_never_into_the_log(
     watcher.page("/en/")
     watching = watcher.connect(table_id)
     assert 'id="more-time"' not in watching.received[0]
-    watching.move("more-time")
+    watching.ask_more_time()
     assert "only the players can move" in watching.receive_until('id="notice"')
-    table.move("more-time")
+    table.ask_more_time()
     assert 'id="more-time"' not in table.receive_until('id="status"')
-    table.move("more-time")
+    table.ask_more_time()
     assert "more time this turn already" in table.receive_until('id="notice"')
     assert stored_moves(frozen, table_id) == before
     watching.close()

@@ -229,6 +229,43 @@ def test_a_guest_names_themself_in_the_room_and_everyone_sees_it(
     assert response.status_code == 404  # a stranger learns nothing of the room
 
 
+@pytest.mark.parametrize("path", ["/en/room/", "/en/play/koikoi"])
+def test_a_guest_opening_a_room_is_asked_for_a_name(client: FlaskClient, path: str) -> None:
+    """The forms that open a room (the rooms page, a game's setup) carry the name field,
+    so the host shows by name at once instead of as "Guest"."""
+    form = re.search(r'<form[^>]*action="/en/room/new".*?</form>', client.get(path).text, re.S)
+    assert form is not None and 'name="name"' in form.group(0)
+
+
+def test_an_unnamed_host_is_asked_for_a_name_above_the_seats(
+    app: Lapau, client: FlaskClient
+) -> None:
+    code = create(client, name="")
+    page = client.get(f"/en/room/{code}").text
+    asked = page.index('class="panel room-form rename ask-name"')
+    assert asked < page.index('class="seat')
+    assert "until you do, your seat shows" in page
+    client.post(f"/en/room/{code}/name", data={"name": "Rina"})
+    page = client.get(f"/en/room/{code}").text
+    assert "ask-name" not in page and "until you do" not in page
+    assert page.index('class="panel room-form rename"') > page.index('class="seat')
+    assert 'value="Rina"' in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("id", "Beri tahu yang lain siapa kamu"),
+        ("nl", "Vertel de anderen wie je bent"),
+    ],
+)
+def test_the_name_question_speaks_the_readers_language(
+    client: FlaskClient, lang: str, said: str
+) -> None:
+    code = create(client, name="")
+    assert said in client.get(f"/{lang}/room/{code}").text
+
+
 def test_without_scripts_the_room_works_through_its_forms(csrf_app: Lapau) -> None:  # noqa: F811
     """Every button of the room is a form posted with the page's CSRF token."""
     ManualClock().hold(csrf_app.services.hub)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.auth.conftest import csrf_app, sign_up, token_of  # noqa: F401 - a fixture
@@ -101,9 +102,10 @@ def test_joining_an_invite_leads_to_the_room_in_the_readers_language(app: Lapau)
     with app.app_context():
         made = invite("u-1", "u-2", "koa", "/en/play/")
     assert made is not None
-    response = budi.get(f"/id/invites/{made.id}/join")
+    assert budi.get(f"/id/invites/{made.id}/join").status_code == 405  # a form, posted
+    response = budi.post(f"/id/invites/{made.id}/join")
     assert response.status_code == 303 and response.location == "/id/play/"
-    again = budi.get(f"/id/invites/{made.id}/join")
+    again = budi.post(f"/id/invites/{made.id}/join")
     assert again.location == "/id/friends"
 
 
@@ -151,3 +153,51 @@ def test_an_account_id_too_big_for_the_database_is_not_found(app: Lapau) -> None
         for action in ("accept", "decline", "remove"):
             assert ana.post(f"/en/friends/{number}/{action}").status_code == 404
     assert ana.post("/en/friends/2147483647/accept").status_code == 303
+
+
+def invited_to_a_room(app: Lapau, game: str = "koa") -> tuple[FlaskClient, FlaskClient, str, str]:
+    """Ana opens a room of ``game`` and invites Budi: both clients, the room's code and
+    the invite's id."""
+    ana, budi = befriended(app)
+    room = ana.post("/en/room/new", data={"game": game}).location
+    ana.post("/en/friends/invite", data={"to": "2", "game": game, "link": room})
+    page = budi.get("/nl/").get_data(as_text=True)
+    found = re.search(r'<form method="post" action="/nl/invites/([\w-]+)/join">', page)
+    assert found, page
+    return ana, budi, room.rsplit("/", 1)[1], found.group(1)
+
+
+def test_joining_an_invite_seats_the_friend_ready(app: Lapau) -> None:
+    _ana, budi, code, invite_id = invited_to_a_room(app)
+    response = budi.post(f"/nl/invites/{invite_id}/join")
+    assert response.status_code == 303 and response.location == f"/nl/room/{code}"
+    room = app.services.rooms.get(code)
+    assert room is not None
+    assert [(p.player, p.name, p.ready) for p in room.seats if p] == [
+        ("u-1", "ana", False),  # the host starts the match: no "ready" of their own
+        ("u-2", "budi", True),
+    ]
+    page = budi.get(response.location).get_data(as_text=True)
+    assert "Take a seat" not in page and 'value="unready"' in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Every seat was taken before you came. You can watch the match here"),
+        ("id", "Semua kursi sudah terisi sebelum kamu datang."),
+        ("nl", "Alle plaatsen waren al bezet voordat je kwam."),
+    ],
+)
+def test_an_invite_to_a_full_room_lets_the_friend_watch_and_says_why(
+    app: Lapau, lang: str, said: str
+) -> None:
+    ana, budi, code, invite_id = invited_to_a_room(app, "koikoi")
+    carla = member(app, "carla")
+    carla.post("/en/room/join", data={"code": code})  # the last seat goes first
+    response = budi.post(f"/{lang}/invites/{invite_id}/join")
+    assert response.status_code == 303
+    assert response.location == f"/{lang}/room/{code}?notice=invite-full"
+    room = app.services.rooms.get(code)
+    assert room is not None and room.seat_of("u-2") is None
+    assert said in budi.get(response.location).get_data(as_text=True)

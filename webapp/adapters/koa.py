@@ -262,6 +262,20 @@ ADAPTER = Adapter(
         choices_name_themselves=True,
         seats=4,
         bot_names=("Sutan", "Malin", "Bagindo"),
+        levels_known={
+            "easy": _l(
+                "Knows only its own cards: keeps the hand closest to ceki, and eats a throw only"
+                " when it makes a mato."
+            ),
+            "medium": _l(
+                "Also remembers every card it has seen, so it waits on koa cards that are still"
+                " live, and eats any throw that brings it closer to ceki."
+            ),
+            "hard": _l(
+                "Also counts the cards that would bring its hand closer, weighs eating a throw"
+                " against drawing, avoids feeding the next opponent and plays for its mandan."
+            ),
+        },
     ),
     sprite="money",
     catalogue=CATALOGUE,

@@ -420,6 +420,21 @@ ADAPTER = Adapter(
         bot_names=("Hana",),
         rules=RULES,
         presets=PRESETS_SHOWN,
+        levels_known={
+            "easy": _l(
+                "Knows which cards are precious: takes the dearest capture, lays down its cheapest"
+                " card and always stops at its first yaku."
+            ),
+            "medium": _l(
+                "Knows the yaku and captures whenever it can, choosing by its own yaku. It does not"
+                " follow the opponent’s pile or which cards are gone, and calls koi-koi on a cheap"
+                " early yaku."
+            ),
+            "hard": _l(
+                "Also follows the unseen cards and the opponent’s pile: it weighs what a move"
+                " leaves the opponent, and decides koi-koi by playing sample rounds out."
+            ),
+        },
     ),
     sprite="hanafuda",
     catalogue=CATALOGUE,

@@ -146,6 +146,22 @@ ADAPTER = Adapter(
         room_default=3,
         seats={2: 2, 3: 3, 4: 4},
         bot_names=("Baba Liem", "Nyonya Tan", "Baba Oei"),
+        levels_known={
+            "easy": _l(
+                "Knows only its own cards: keeps the cards closest to checki and takes a discard"
+                " that brings it closer. It may discard the card a declared player waits for."
+            ),
+            "medium": _l(
+                "Also sees every shape its hand could become, so it keeps flexible hands, and"
+                " watches the exposed pairs: it never discards a declared player’s winning card"
+                " unless it must."
+            ),
+            "hard": _l(
+                "Also counts the copies of each card nobody has seen: it weighs how soon the cards"
+                " it lacks can come, takes a discard only when that beats a draw, and exposes the"
+                " pair likelier to come."
+            ),
+        },
     ),
     sprite="money",
     catalogue=CATALOGUE,

@@ -10,7 +10,7 @@ of them the standard rules (the only ones rated).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -74,6 +74,8 @@ class Setup:
     #: House rules and their presets (the standard rules first); none for most games.
     rules: tuple[Rule, ...] = ()
     presets: tuple[Preset, ...] = ()
+    #: What each bot level below the expert knows, for the bots page.
+    levels_known: Mapping[str, Any] = field(default_factory=dict)
 
     def seat_count(self, value: Any) -> int:
         return self.seats if isinstance(self.seats, int) else self.seats[value]

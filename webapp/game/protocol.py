@@ -87,7 +87,9 @@ class Game(Generic[S, A, V]):
     ``rules_version`` is stored with every table: raise it with any change that makes an
     action log replay differently (tests/game/golden holds the playouts that show it).
     ``standard_rules`` tells whether a table's options play the rules as written (no house
-    rule): only such matches count for the ratings.
+    rule): only such matches count for the ratings.  ``ladder_deals`` is how many deals
+    ``strength`` plays for each step of the bot ladder, by the step's stronger level: a
+    close step needs many for its interval to clear 50%, a lopsided one a few dozen.
     """
 
     name: str
@@ -109,6 +111,7 @@ class Game(Generic[S, A, V]):
     rules_version: int
     default_options: Mapping[str, Any] = field(default_factory=dict)
     standard_rules: Callable[[Mapping[str, Any]], bool] = lambda options: True
+    ladder_deals: Mapping[str, int] = field(default_factory=dict)
 
     def play(self, state: S, text: str) -> S:
         """Apply an action given in its text form (as the log stores it)."""

@@ -41,7 +41,9 @@ from webapp.play.views import View
 log = logging.getLogger(__name__)
 
 TABLE_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
-#: What the "More time" button sends where moves go: no game has a move of that name.
+#: The form field of a request to the table that is no move, beside the moves' ``a``, and
+#: its one value: the "More time" button's (see :meth:`TableSession.more_time`).
+ASK = "ask"
 MORE_TIME = "more-time"
 #: What the "Hint" button sends there (practice tables only): no game has that move either.
 HINT = "hint"
@@ -355,8 +357,7 @@ class TableSession:
     # Actions ---------------------------------------------------------------
 
     def submit(self, seat: int, text: str, version: int | None) -> None:
-        """A person's action for their seat; raises :class:`Refusal` and changes nothing.
-        :data:`MORE_TIME` is a request to the table, not a move (see :meth:`more_time`)."""
+        """A person's action for their seat; raises :class:`Refusal` and changes nothing."""
         arrived = time.perf_counter()
         if text == HINT:
             self.ask_hint(seat)
@@ -364,9 +365,6 @@ class TableSession:
         with self.lock:
             if self.finished:
                 raise Refusal("table-finished")
-            if text == MORE_TIME:
-                self.more_time(seat)
-                return
             if version is not None and version != self.version:
                 raise Refusal("stale")
             if self.game.to_act(self.state) != seat:

@@ -22,6 +22,7 @@ from webapp.adapters.setup import LEVELS
 from webapp.channels import rendering
 from webapp.play import clock
 from webapp.play.hub import Audience, Renderer, TableSession
+from webapp.play.store import Seat
 from webapp.play.views import View
 
 #: A fragment is marked in the rendered layout as ``<!--f-->ELEMENT<!--/f-->``; ELEMENT
@@ -29,9 +30,11 @@ from webapp.play.views import View
 FRAGMENT = re.compile(r"<!--f-->(<\w+ id=\"([\w-]+)\".*?)<!--/f-->", re.S)
 
 
-def seat_names(session: TableSession, me: int | None) -> list[str]:
+def seat_names(seats: Sequence[Seat], me: int | None) -> list[str]:
+    """How a table names its seats for the reader sitting in ``me``: "You", a bot with its
+    level, a guest marked as one, an account by its username."""
     names = []
-    for index, seat in enumerate(session.seats):
+    for index, seat in enumerate(seats):
         if index == me:
             names.append(_("You"))
         elif seat.is_bot:
@@ -84,7 +87,7 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "card_step": card_step,
         "blocked": blocked,
         "me": seat,
-        "names": seat_names(session, seat),
+        "names": seat_names(session.seats, seat),
         "version": session.version,
         "to_act": session.game.to_act(session.state),
         "seconds_left": session.seconds_left(),

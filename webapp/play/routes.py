@@ -17,10 +17,11 @@ from webapp.adapters.setup import DEFAULT_LEVEL, LEVELS
 from webapp.game.replay import replay
 from webapp.play import clock, emotes, guide
 from webapp.play.diff import strip
-from webapp.play.hub import HINT, Hub, Refusal, TableSession
+from webapp.play.hub import ASK, HINT, MORE_TIME, Hub, Refusal, TableSession
 from webapp.play.players import current_player, known_player
 from webapp.play.render import table_context
-from webapp.play.store import Seat, TableBroken, is_practice
+from webapp.play.store import Seat, TableBroken
+from webapp.play.unfinished import unfinished_tables
 from webapp.play.words import CLOCK_NAMES
 from webapp.rate_limits import rate_limited
 from webapp.services import services
@@ -62,13 +63,9 @@ def broken_table(broken: TableBroken) -> str:
 @bp.get("/<lang_code>/play/")
 def choose() -> str:
     player = known_player()
-    tables = hub().store.tables_of(player) if player else []
-    return render_template(
-        "play/choose.html",
-        setups=setups(),
-        unfinished=[t for t in tables if not t.finished],
-        practice={t.id for t in tables if is_practice(t)},
-    )
+    store = hub().store
+    unfinished = unfinished_tables(store, player, store.tables_of(player)) if player else []
+    return render_template("play/choose.html", setups=setups(), unfinished=unfinished)
 
 
 @bp.route("/<lang_code>/play/<game>", methods=["GET", "POST"])
@@ -172,25 +169,24 @@ def table(table_id: str) -> str:
 
 @bp.post("/<lang_code>/table/<table_id>/act")
 def act(table_id: str) -> Response:
-    """The same move as over the socket, for a page without scripts or socket."""
+    """The same move (or request for more time) as over the socket, for a page without
+    scripts or socket."""
     session = session_or_404(table_id)
     player = known_player()
     seat = session.seat_of(player) if player else None
     target = url_for("play.table", table_id=table_id)
-    version = request.form.get("v", "")
     if seat is None:
         abort(403)
+    form = request.form
     try:
-        # No version: a form posted without scripts.  Only a few ASCII digits are a
-        # version (str.isdigit() also passes '²', and int() refuses 5000 digits); anything
-        # else is stale.
-        number: int | None = int(version) if number_text(version) else -1
-        number = None if version == "" else number
-        text = request.form.get("a", "")
-        if text == HINT:
+        if ASK in form:
+            if form[ASK] != MORE_TIME or "a" in form:
+                raise Refusal("unknown-action")
+            session.more_time(seat)
+        elif form.get("a") == HINT:
             session.ask_hint(seat, wait=True)  # shown on the page the redirect loads
         else:
-            session.submit(seat, text, number)
+            session.submit(seat, form.get("a", ""), posted_version(form.get("v", "")))
     except Refusal as refusal:
         target = url_for("play.table", table_id=table_id, notice=refusal.code)
     return redirect(target, code=303)
@@ -210,6 +206,19 @@ def react(table_id: str) -> Response:
     except Refusal as refusal:
         target = url_for("play.table", table_id=table_id, notice=refusal.code)
     return redirect(target, code=303)
+
+
+def posted_version(text: str) -> int | None:
+    """The state version a move form posted: None when it sent none (a page without
+    scripts); -1, which is always stale, for anything but a few ASCII digits (str.isdigit()
+    also passes '²', and int() refuses 5000 digits).
+
+    >>> posted_version(""), posted_version("12"), posted_version("²")
+    (None, 12, -1)
+    """
+    if text == "":
+        return None
+    return int(text) if number_text(text) else -1
 
 
 def end_table(table_id: str) -> None:

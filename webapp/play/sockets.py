@@ -3,8 +3,9 @@
 A browser opens ``/ws/table/<id>?lang=xx``; the handshake is refused (403) unless the
 Origin is this site.  The socket joins the table as the browser's seat (or as a
 spectator), receives the full table, then sends forms as JSON: ``a`` (the action's
-text) and ``v`` (the state version it was rendered at), or ``e``, a reaction's preset
-(play/emotes.py).  Anything else gets a clear, localized notice and changes nothing.
+text) and ``v`` (the state version it was rendered at), ``e``, a reaction's preset
+(play/emotes.py), or ``ask`` (a request to the table that is no move: "More time").
+Anything else gets a clear, localized notice and changes nothing.
 Pings, probes, the socket's log line and its closing on SIGTERM, the handshake's checks
 and the receive loop are shared by every socket of the site (webapp/sockets.py); the
 parser by every message (webapp/messages.py).
@@ -19,7 +20,7 @@ from flask import Flask, abort, g, render_template, request, url_for
 from webapp import display
 from webapp.auth.live import held_socket
 from webapp.channels import Place, Subscriber
-from webapp.messages import Message, Move, Reaction, Unexpected
+from webapp.messages import Message, MoreTime, Move, Reaction, Unexpected
 from webapp.play.emotes import PRESETS, react
 from webapp.play.hub import Refusal, TableSession
 from webapp.play.players import known_player
@@ -41,11 +42,13 @@ def serve(live: Receiver, session: TableSession, subscriber: Subscriber) -> None
         if subscriber.seat is None:
             return "spectator"
         known = isinstance(message, Reaction) and message.preset in PRESETS
-        if not known and not isinstance(message, Move):
+        if not known and not isinstance(message, Move | MoreTime):
             return "malformed"
         try:
             if isinstance(message, Reaction):
                 react(session, subscriber.seat, message.preset)
+            elif isinstance(message, MoreTime):
+                session.more_time(subscriber.seat)
             elif isinstance(message, Move):
                 session.submit(subscriber.seat, message.action, message.version)
         except Refusal as refusal:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, insert, update
+from sqlalchemy import Engine, bindparam, func, insert, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
@@ -302,3 +302,16 @@ class Store:
                 .limit(limit)
             )
             return list(session.exec(statement).all())
+
+    def move_counts(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """How many actions each table's log holds (one grouped query; 0 for none)."""
+        if not table_ids:
+            return {}
+        with Session(self.engine) as session:
+            statement = (
+                select(ActionRecord.table_id, func.count())
+                .where(col(ActionRecord.table_id).in_(table_ids))
+                .group_by(col(ActionRecord.table_id))
+            )
+            counted = dict(session.exec(statement).all())
+        return {table_id: int(counted.get(table_id, 0)) for table_id in table_ids}

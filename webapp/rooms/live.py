@@ -92,11 +92,13 @@ class Rooms:
         self.changed(room, "create")
         return room
 
-    def join(self, code: str, player: str, name: str, seat: int | None = None) -> Room:
+    def join(
+        self, code: str, player: str, name: str, seat: int | None = None, ready: bool = False
+    ) -> Room:
         with self.room_lock(code):
             room = self.open_room(code)
             before = room.seat_of(player)
-            logic.join(room, player, name, seat)
+            logic.join(room, player, name, seat, ready)
             if before is None:
                 models.save(self.engine, room)
                 self.broadcast(room)

@@ -179,8 +179,9 @@ def open_room(game: Game, host: str, name: str, code: str | None = None) -> Room
     return Room(code=code or new_code(), game=game.name, option=option, host=host, seats=seats)
 
 
-def join(room: Room, player: str, name: str, seat: int | None = None) -> int:
-    """Seat ``player`` (in ``seat`` or the first free one); returns their seat.
+def join(room: Room, player: str, name: str, seat: int | None = None, ready: bool = False) -> int:
+    """Seat ``player`` (in ``seat`` or the first free one), ``ready`` or not (a friend who
+    accepted an invite said yes already); returns their seat.
 
     Someone already seated stays where they are.  A bot's seat counts as free for a
     person: the bot makes way.
@@ -204,8 +205,8 @@ def join(room: Room, player: str, name: str, seat: int | None = None) -> int:
     empty = [i for i in free if room.seats[i] is None]
     if seat is None and empty:
         chosen = empty[0]
-    room.seats[chosen] = Place("human", player=player, name=clean_name(name))
-    _unready_all(room)
+    _unready_all(room)  # the others agreed to another table
+    room.seats[chosen] = Place("human", player=player, name=clean_name(name), ready=ready)
     room.updated_at = utcnow()
     return chosen
 

@@ -24,6 +24,14 @@ REFUSALS: dict[str, Any] = {
         "That name is taken by a bot or a player, or reads like “You”. Please choose another."
     ),
     "room-locked": _l("The host has locked this room: no one new can join."),
+    # An invite accepted too late: its friend watches instead.
+    "invite-full": _l(
+        "Every seat was taken before you came. You can watch the match here once it starts."
+    ),
+    "invite-locked": _l(
+        "The host has locked this room since inviting you. "
+        "You can watch the match here once it starts."
+    ),
     "not-seated": _l("Take a seat in this room first."),
     "not-host": _l("Only the host can do that."),
     "seat-taken": _l("Someone is already sitting there."),

@@ -21,6 +21,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_login import current_user
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -149,33 +150,51 @@ def send_invite() -> Response | str:
     return redirect(link, code=303)
 
 
-def waiting_room(link: str, player: str) -> Room | None:
-    """The room a link points at, if it still waits for players and ``player`` sits in it.
-
-    The link is matched against the app's own routes, so it follows the room page's URL.
-    """
+def room_at(link: str) -> Room | None:
+    """The room a link points at, if any.  The link is matched against the app's own
+    routes, so it follows the room page's URL."""
     try:
         endpoint, args = current_app.url_map.bind("lapau").match(urlsplit(link).path)
     except HTTPException:  # no route, or one that redirects
         return None
-    if endpoint != "rooms.room":
-        return None
-    room = services().rooms.get(str(args["code"]))
+    return services().rooms.get(str(args["code"])) if endpoint == "rooms.room" else None
+
+
+def waiting_room(link: str, player: str) -> Room | None:
+    """The room a link points at, if it still waits for players and ``player`` sits in it."""
+    room = room_at(link)
     if room is None or room.status != "waiting" or room.seat_of(player) is None:
         return None
     return room
 
 
-@bp.get("/<lang_code>/invites/<invite_id>/join")
+#: Why an invited friend could not sit down, and what the room page tells them: they
+#: may still watch once the match starts.
+NO_SEAT = {"room-full": "invite-full", "room-locked": "invite-locked"}
+
+
+@bp.post("/<lang_code>/invites/<invite_id>/join")
 @needs_login
 def join_invite(invite_id: str) -> Response:
+    """Accepting an invite seats the friend in a free seat of the room, ready (they said
+    yes); with no seat free (or a locked room) they land on its page to watch, told why."""
+    from webapp.rooms.logic import RoomRefusal  # see the import of Room above
+
     player = signed_in_player()
-    assert player is not None
+    assert player is not None and current_user.is_authenticated
     taken = social().answer_invite(player, invite_id)
     if taken is None:
         flash(_("That invite is no longer open."), "info")
         return redirect(url_for("social.friends"), code=303)
-    return redirect(localized(taken.link, current_language()), code=303)
+    target = localized(taken.link, current_language())
+    room = room_at(taken.link)
+    if room is not None and room.status == "waiting":
+        try:
+            services().rooms.join(room.code, player, current_user.username, ready=True)
+        except RoomRefusal as refusal:
+            notice = NO_SEAT.get(refusal.code, refusal.code)
+            target = url_for("rooms.room", code=room.code, notice=notice)
+    return redirect(target, code=303)
 
 
 @bp.post("/<lang_code>/invites/<invite_id>/dismiss")

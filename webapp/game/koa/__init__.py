@@ -67,6 +67,7 @@ GAME: Game[KoaState, KoaAction, KoaView] = Game(
     hidden_cards=hidden_cards,
     rules_version=RULES_VERSION,
     default_options={"mode": "quick"},
+    ladder_deals={"expert": 40, "hard": 600, "medium": 200, "easy": 25},
 )
 
 __all__ = ["GAME", "KoaAction", "KoaState", "KoaView", "deal_from", "koa_cards"]

@@ -59,6 +59,7 @@ GAME: Game[KoikoiState, KoikoiAction, KoikoiView] = Game(
     hidden_cards=hidden_cards,
     rules_version=RULES_VERSION,
     default_options=DEFAULT_OPTIONS,
+    ladder_deals={"expert": 30, "hard": 200, "medium": 1000, "easy": 50},
     standard_rules=lambda options: house_rules(options).standard,
 )
 

@@ -27,7 +27,7 @@ from webapp.game.search import Expert, Rules
 RULES_VERSION = 3
 
 #: Searches deals behind its view among the moves ``hard``, ``medium`` and ``easy`` would
-#: make, playing each out with ``rollout`` (``medium``'s policy on count vectors, about
+#: make, playing each out with ``rollout`` (``medium``'s rules on count vectors, about
 #: 1.3 ms a deal against 19 ms for ``medium`` through ``apply``), and trusts ``hard`` unless
 #: the deals clearly say otherwise.
 #: Below 16 deals it plays ``hard``, as in Koa (where 8 deals lost to ``hard``).
@@ -59,6 +59,7 @@ GAME: Game[KowahState, KowahAction, KowahView] = Game(
     hidden_cards=hidden_cards,
     rules_version=RULES_VERSION,
     default_options={"players": DEFAULT_PLAYERS},
+    ladder_deals={"expert": 60, "hard": 1500, "medium": 2500, "easy": 100},
 )
 
 __all__ = ["GAME", "KowahAction", "KowahState", "KowahView", "checki_pairs"]

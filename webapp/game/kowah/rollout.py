@@ -5,10 +5,12 @@ frozen states and events, the view, the bot's estimator built afresh each decisi
 the search wants thousands.  ``play_deal`` keeps hands as 30-number vectors and moves the
 deal on by the same rules (``rules.py``: draw or take the latest discard, no discarding the
 taken type, declaring on the discard, the declared seats' automatic turns, claims from the
-drawer then in turn order, stock-out) with ``medium``'s policy: keep the hand with the
-fewest cards missing from checki (memoised per hand), take a discard only when that helps,
-never discard a declared seat's winning card unless forced, and always declare.  It
-returns the moves it chose, so a test replays them through ``rules.apply``.
+drawer then in turn order, stock-out) with a policy between ``easy`` and ``medium``: keep
+the hand with the fewest cards missing from checki by its nearest shape (memoised per
+hand; ``medium`` also weighs every shape, a soft minimum left out here for speed), take a
+discard only when that helps, never discard a declared seat's winning card unless forced,
+and always declare.  It returns the moves it chose, so a test replays them through
+``rules.apply``.
 """
 
 from __future__ import annotations
