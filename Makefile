@@ -63,7 +63,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.installed-test
-	$(BIN)/mypy --strict webapp
+	$(BIN)/mypy --strict --explicit-package-bases webapp tests
 
 # Both tiers spread the tests over the machine's cores (pytest-xdist: one process per core,
 # each with its own PostgreSQL cluster, servers and browser). Each worker takes a contiguous
