@@ -228,7 +228,7 @@ class Person:
         )
 
 
-def practice_table(person: Person, game: str, level: str) -> str:
+def practice_table(person: Person, game: str, level: str = "easy") -> str:
     option, value = OPTIONS[game]
     _, page = person.get(f"/en/play/{game}")
     url, _ = person.post(f"/en/play/{game}", {option: value, "level": level}, page)
