@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 
 from tests.conftest import STILL_BOTS, LiveServer
 from tests.e2e.test_tables import start, wait_for_my_turn
@@ -19,15 +19,6 @@ def still(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     instance = tmp_path_factory.mktemp("hints") / "instance"
     with LiveServer(instance, {**STILL_BOTS, "LAPAU_TABLE_SEED": "5"}) as server:
         yield server
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True
-    )
-    yield context
-    context.close()
 
 
 def test_a_hint_arrives_over_the_socket_on_a_phone(
