@@ -174,8 +174,9 @@ def production_app(tmp_path: Path, **environ: str) -> Lapau:
 
 def close_app(app: Lapau) -> None:
     """Stop the app's table timers (none may write into the next test's database) and
-    close its database connections."""
+    close its database and Redis connections."""
     app.services.hub.shutdown()
+    app.services.channels.broker.close()
     app.services.database.dispose()
 
 
