@@ -14,7 +14,7 @@ from sqlalchemy import Engine
 from webapp import adapters
 from webapp.adapters.setup import Setup
 from webapp.channels import Channels
-from webapp.play import guide, parts, routes, sockets
+from webapp.play import emotes, guide, parts, routes, sockets
 from webapp.play.hub import (
     Hub,
     Scheduler,
@@ -71,7 +71,7 @@ def make_hub(app: Flask, database: Engine, channels: Channels) -> Hub:
         stand_in_grace=float(app.config["STAND_IN_GRACE"]),
     )
     timings = Timings(app.config["TIMINGS_FILE"])
-    return Hub(
+    hub = Hub(
         Store(database),
         make_renderer(app),
         timing,
@@ -80,6 +80,8 @@ def make_hub(app: Flask, database: Engine, channels: Channels) -> Hub:
         coaches=guide.coach_for,
         channels=channels,
     )
+    emotes.listen(hub)
+    return hub
 
 
 def init_app(app: Flask) -> None:
