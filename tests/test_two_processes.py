@@ -155,3 +155,27 @@ def test_a_process_that_stops_stating_its_facts_is_forgotten(redis_url: str) -> 
         eventually(lambda: alive.gather("here:ABC234") == [["u-1"]], seconds=2)
     finally:
         alive.close()
+
+
+class Closing:
+    def __init__(self) -> None:
+        self.closed: queue.Queue[int] = queue.Queue()
+
+    def close(self, reason: int = 1000, message: str | None = None) -> None:
+        self.closed.put(reason)
+
+
+def test_a_sign_in_ended_on_one_closes_its_sockets_on_the_other(
+    two: tuple[Lapau, Lapau],
+) -> None:
+    a, b = two
+    mine, other = Closing(), Closing()
+    with (
+        a.services.signed_in.hold(12, "key-1", mine),
+        a.services.signed_in.hold(12, "key-2", other),
+    ):
+        b.services.signed_in.end(12, "key-1")
+        assert mine.closed.get(timeout=WAIT) == 1000
+        assert other.closed.empty()
+        b.services.signed_in.end(12)
+        assert other.closed.get(timeout=WAIT) == 1000
