@@ -70,3 +70,26 @@ def test_a_room_joined_on_both_shows_both_people_to_both(
             socket.receive_until(other)  # an earlier render: seated, not yet here
     hosts.close()
     guests.close()
+
+
+def test_after_a_redis_restart_both_dynos_carry_on(
+    dynos: tuple[LiveServer, LiveServer], redis_server: RedisServer
+) -> None:
+    a, b = dynos
+    watcher, person = Member(a, next(names)), Member(b, next(names))
+    watcher.ask(person.username)
+    person.ask(watcher.username)
+    page = watcher.me_socket()
+    page.receive_until('id="friends-live"')
+    theirs = person.me_socket(watching=False)
+    page.receive_until("is-online")
+
+    redis_server.restart()  # empty, every connection cut: the readers reconnect
+    # The page is sent all it shows again, and B states who is online there again and
+    # tells their friends: whichever comes first, the person shows online in the end.
+    assert person.username in page.receive_until('id="friends-live"', timeout=15)
+    if "is-online" not in page.received[-1]:
+        assert person.username in page.receive_until("is-online", timeout=15)
+    theirs.close()
+    assert person.username in page.receive_until("is-offline", timeout=15)
+    page.close()

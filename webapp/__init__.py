@@ -143,7 +143,7 @@ def create_app(config: Config | None = None) -> Lapau:
 
     database = db.make_engine(app.config["DATABASE_URL"], app.config["DATABASE_POOL"])
     shared = redis_broker.connect(app.config["REDIS_URL"]) if app.config["REDIS_URL"] else None
-    live = Channels(redis_broker.RedisBroker(shared) if shared else LocalBroker())
+    live = Channels(redis_broker.RedisBroker(shared, app.app_context) if shared else LocalBroker())
     held = RedisFacts(shared) if shared else LocalFacts()
     hub = play.make_hub(app, database, live)
     live_rooms = Rooms(app, database, hub, live, held, RedisLocks(shared) if shared else Locks())

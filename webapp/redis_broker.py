@@ -11,7 +11,8 @@ other (webapp/channels.py's :class:`~webapp.channels.Broker`, chosen by ``REDIS_
   in, and a failing handler is logged and skipped.
 - **Gaps**: pub/sub keeps nothing for an absent reader.  When the connection breaks (a
   Redis restart, a network cut; a ping every ``HEALTH_CHECK`` seconds finds a silent one)
-  the reader reconnects, with a growing pause, and then emits ``on_gap``: whoever keeps
+  the reader reconnects, with a growing pause (or redis-py does, on its own, which the
+  :class:`Subscription` notices), and then emits ``on_gap``: whoever keeps
   state from messages (tables, rooms, players' pages, presence) resyncs from the database
   or the whole state, since anything may have been missed in between.
 
@@ -26,6 +27,8 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import redis
@@ -59,11 +62,34 @@ def connect(url: str) -> redis.Redis:
     )
 
 
+class Subscription(PubSub):
+    """A pub/sub connection that notes when it was connected again: redis-py reconnects
+    and resubscribes on its own (its retries, its health check) without a word, and
+    whatever was published in between is lost."""
+
+    def __init__(self, pool: redis.ConnectionPool) -> None:
+        super().__init__(pool, ignore_subscribe_messages=True)
+        self.reconnected = False
+
+    def on_connect(self, connection: Any) -> None:
+        # Called on every connection after the first (the first is made before the
+        # callback is registered).
+        self.reconnected = True
+        super().on_connect(connection)
+
+
 class RedisBroker:
     """Carries published messages to the handlers of every process through Redis."""
 
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(
+        self,
+        client: redis.Redis,
+        context: Callable[[], AbstractContextManager[Any]] = nullcontext,
+    ) -> None:
         self.client = client
+        #: What the handlers of another process's message, and of a gap, run in (the
+        #: app's context: they read the database and render, as in a request).
+        self.context = context
         self.local = LocalBroker()
         #: Marks this process's messages, which its reader skips (already handled).
         self.origin = secrets.token_hex(8)
@@ -95,16 +121,18 @@ class RedisBroker:
         reconnect and announce the gap."""
         pause, broken = RETRY_FIRST, False
         while not self.closed:
-            pubsub = PubSub(self.client.connection_pool, ignore_subscribe_messages=True)
+            pubsub = Subscription(self.client.connection_pool)
             try:
                 pubsub.psubscribe(PREFIX + "*")
                 self.listening.set()
                 if broken:
-                    log.warning("reconnected to Redis: resyncing")
                     broken, pause = False, RETRY_FIRST
-                    self.on_gap.emit()
+                    self.gap()
                 while not self.closed:
                     message = pubsub.get_message(timeout=POLL)
+                    if pubsub.reconnected:
+                        pubsub.reconnected = False
+                        self.gap()
                     if message is not None:
                         self.dispatch(message)
             except Exception as error:  # logged below; the reader must go on
@@ -121,6 +149,11 @@ class RedisBroker:
             finally:
                 pubsub.close()
 
+    def gap(self) -> None:
+        log.warning("reconnected to Redis: resyncing")
+        with self.context():
+            self.on_gap.emit()
+
     def dispatch(self, message: dict[str, Any]) -> None:
         try:
             data = json.loads(message["data"])
@@ -132,11 +165,12 @@ class RedisBroker:
         topic = data.get("topic")
         if not isinstance(topic, str):
             return
-        for handler in list(self.local.handlers.get(kind_of(topic), ())):
-            try:
-                handler(topic, data.get("message"))
-            except Exception:  # the next message must still be read
-                log.exception("a handler of %s failed", topic)
+        with self.context():
+            for handler in list(self.local.handlers.get(kind_of(topic), ())):
+                try:
+                    handler(topic, data.get("message"))
+                except Exception:  # the next message must still be read
+                    log.exception("a handler of %s failed", topic)
 
     def close(self) -> None:
         """Close the connections: the reader's read fails at once and it stops, after

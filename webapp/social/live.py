@@ -87,9 +87,12 @@ class Social:
 
     def resync(self) -> None:
         """Messages from other processes may have been lost (the broker's ``on_gap``):
-        this process's statuses are stated again, and its players' pages render all
-        they show again."""
+        this process's statuses are stated again and told to the friends of its players
+        (pages on other processes may have read them while they were missing), and its
+        players' pages render all they show again."""
         self.facts.restate()
+        for player in self.presence.players():
+            self.status_changed(player, self.presence.status(player))
         for channel in self.channels.topics_of("me"):
             for name in ("invites", "badge", "list", "offer"):
                 self.published(channel, name)
