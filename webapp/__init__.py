@@ -195,4 +195,6 @@ def resume_tables(app: Lapau) -> int:
     with app.app_context():
         if not schema.is_current(app.services.database):
             return 0
-        return app.services.hub.restore()
+        resumed = app.services.hub.restore()
+        app.services.hub.tend()  # between processes: the leases, from now on
+        return resumed

@@ -24,6 +24,7 @@ from webapp.play.hub import (
     gevent_scheduler,
     thread_scheduler,
 )
+from webapp.play.lease import leases_for
 from webapp.play.render import make_renderer, split_fragments
 from webapp.play.store import Store
 
@@ -79,6 +80,7 @@ def make_hub(app: Flask, database: Engine, channels: Channels) -> Hub:
         timings=timings,
         coaches=guide.coach_for,
         channels=channels,
+        leases=leases_for(app.config.get("REDIS_URL")),
     )
 
 

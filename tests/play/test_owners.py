@@ -1,0 +1,178 @@
+"""Tables between processes: one owner by a lease, replicas elsewhere (webapp/play/lease.py).
+
+Two hubs in this process stand for two servers: one database, one Redis for the leases,
+one broker between them.  The first opens the table and owns it; the second holds a
+replica for its own socket.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+import redis
+
+from tests.play.conftest import Recorder
+from webapp.channels import Channels, LocalBroker, Subscriber
+from webapp.play import forward
+from webapp.play.hub import Hub, Refusal, TableSession, Timing, thread_scheduler
+from webapp.play.lease import OneProcess, RedisLeases
+from webapp.play.store import Seat
+from webapp.services import Lapau
+
+LEASE = 0.6  # seconds: short, so a takeover test waits little
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    path = tmp_path_factory.mktemp("redis") / "redis.sock"
+    server = subprocess.Popen(
+        [shutil.which("redis-server") or "/usr/bin/redis-server", "--port", "0"]
+        + ["--unixsocket", str(path), "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"unix://{path}"
+    for _ in range(100):
+        try:
+            redis.Redis.from_url(url).ping()
+            break
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    yield url
+    server.terminate()
+    server.wait()
+
+
+Pair = Callable[..., tuple[Hub, Hub]]
+
+
+@pytest.fixture
+def two_hubs(app: Lapau, redis_url: str) -> Iterator[Pair]:
+    made: list[Hub] = []
+    client = redis.Redis.from_url(redis_url)
+    client.flushall()
+
+    def pair(shared: bool = True) -> tuple[Hub, Hub]:
+        broker = LocalBroker()  # between the two, as Redis pub/sub is between processes
+        base = app.services.hub
+        for name in ("a", "b"):
+            leases = RedisLeases(client, LEASE, name) if shared else OneProcess()
+            made.append(
+                Hub(
+                    base.store,
+                    base.renderer,
+                    Timing(turn_seconds=3600.0),
+                    thread_scheduler,
+                    channels=Channels(broker),
+                    leases=leases,
+                )
+            )
+        return made[-2], made[-1]
+
+    yield pair
+    for hub in made:
+        hub.shutdown()
+
+
+def two_people(hub: Hub) -> TableSession:
+    seats = [Seat("human", player="g-a"), Seat("human", player="g-b")]
+    return hub.create("koikoi", {"rounds": 3}, seats, owner="g-a", seed=3)
+
+
+def watch(hub: Hub, table_id: str, seat: int) -> tuple[TableSession, Recorder]:
+    session = hub.get(table_id)
+    assert session is not None
+    recorder = Recorder(session)
+    session.join(Subscriber(recorder, seat, "en"))
+    return session, recorder
+
+
+def to_act(session: TableSession) -> tuple[int, str]:
+    seat = session.game.to_act(session.state)
+    assert seat is not None
+    return seat, str(session.game.legal_actions(session.state)[0])
+
+
+def test_a_move_at_a_replica_is_applied_once_by_the_owner(two_hubs: Pair) -> None:
+    a, b = two_hubs()
+    owned = two_people(a)
+    replica, screen = watch(b, owned.id, 0)
+    assert owned.owned and not replica.owned
+    seat, action = to_act(replica)
+    replica.submit(seat, action, replica.version)
+    stored = a.store.load(owned.id)
+    assert stored is not None and stored.log == (action,)
+    assert replica.version == owned.version == 1 and replica.state == owned.state
+    assert screen.messages[-1][0] == 1  # its socket was sent the new table
+    # The usual refusals are said by the replica; the owner's come back as their code.
+    with pytest.raises(Refusal, match="stale"):
+        replica.submit(seat, action, 0)
+    with pytest.raises(Refusal, match="unknown-action"):
+        b.forward(owned.id, {"k": "move", "seat": to_act(owned)[0], "a": "fly", "v": 1})
+    assert a.store.load(owned.id).log == (action,)  # type: ignore[union-attr]
+
+
+def test_a_request_nobody_answers_says_try_again(
+    two_hubs: Pair, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = two_hubs()
+    owned = two_people(a)
+    replica, _screen = watch(b, owned.id, 0)
+    a.forget(owned)  # its owner is gone (and so is the lease, but nobody took it yet)
+    monkeypatch.setattr(forward, "ANSWER_SECONDS", 0.2)
+    seat, action = to_act(replica)
+    with pytest.raises(Refusal, match="try-again"):
+        replica.submit(seat, action, replica.version)
+    assert replica.version == 0
+
+
+def test_a_replica_that_missed_a_message_reloads_the_log(two_hubs: Pair) -> None:
+    a, b = two_hubs()
+    owned = two_people(a)
+    replica, screen = watch(b, owned.id, 0)
+    del b.sessions[owned.id]  # deaf for two moves, as if the broker lost them
+    for _ in range(2):
+        owned.submit(*to_act(owned), owned.version)
+    b.sessions[owned.id] = replica
+    assert replica.version == 0
+    owned.submit(*to_act(owned), owned.version)  # version 3 follows 0: a gap
+    assert replica.version == 3 and replica.state == owned.state
+    assert screen.messages[-1][0] == 3
+
+
+def test_two_owners_racing_store_one_move_and_the_loser_reloads(two_hubs: Pair) -> None:
+    a, b = two_hubs(shared=False)  # each believes it owns every table
+    first = two_people(a)
+    second = b.get(first.id)
+    assert second is not None and second.owned
+    seat, action = to_act(first)
+    other = str(first.game.legal_actions(first.state)[-1])
+    first.submit(seat, action, 0)
+    with pytest.raises(Refusal, match="try-again"):
+        second.submit(seat, other, 0)
+    assert a.store.load(first.id).log == (action,)  # type: ignore[union-attr]
+    assert second.version == 1 and second.state == first.state
+
+
+def test_a_dead_owners_table_is_taken_over_where_it_is_watched(two_hubs: Pair) -> None:
+    a, b = two_hubs()
+    owned = two_people(a)
+    replica, _screen = watch(b, owned.id, 0)
+    owned.submit(*to_act(owned), 0)
+    a.stopped = True  # dead: it renews nothing any more
+    started = time.monotonic()
+    b.tend()
+    while not replica.owned and time.monotonic() - started < LEASE * 4:
+        time.sleep(0.05)
+    assert replica.owned, "the lease never moved"
+    assert replica.version == 1
+    seat, action = to_act(replica)
+    replica.submit(seat, action, 1)
+    # The old owner, if it wakes up and moves, finds the step taken and steps down.
+    with pytest.raises(Refusal, match="try-again"):
+        owned.submit(*to_act(owned), 1)
+    assert not owned.owned and owned.version == 2
+    assert len(a.store.load(owned.id).log) == 2  # type: ignore[union-attr]
