@@ -8,7 +8,7 @@ PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 export LAPAU_INSTANCE_PATH ?= $(CURDIR)/instance
 
-.PHONY: run test check setup test-setup translations database lint typecheck pytest chromium postgresql clean
+.PHONY: run test check setup test-setup translations database lint typecheck pytest chromium postgresql redis clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 
 setup: $(VENV)/.installed translations
 
-test-setup: setup $(VENV)/.installed-test chromium postgresql
+test-setup: setup $(VENV)/.installed-test chromium postgresql redis
 
 translations: $(VENV)/.installed
 	$(BIN)/python -m babel.messages.frontend compile --statistics -d webapp/i18n
@@ -55,6 +55,17 @@ postgresql:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
 		else \
 			echo "PostgreSQL is missing: run 'sudo apt-get install postgresql' once." >&2; exit 1; \
+		fi; \
+	fi
+
+# Debian's Redis server binary: the tests start throwaway servers of their own
+# (tests/redis.py); the package's own service is not used.
+redis:
+	@if [ ! -x /usr/bin/redis-server ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; \
+		else \
+			echo "Redis is missing: run 'sudo apt-get install redis-server' once." >&2; exit 1; \
 		fi; \
 	fi
 

@@ -15,9 +15,13 @@ Every test that starts a server is marked ``live`` (by the hook below when it us
 leave them out; a ``LiveServer`` started by an unmarked test fails it, so the mark cannot
 be forgotten.
 
+``redis_url`` is a real Redis server's (tests/redis.py), emptied for the test, for the
+brokers and whatever else is shared between processes.
+
 ``make check`` and ``make test`` run the tests in pytest-xdist workers: every worker process
-has its own PostgreSQL cluster, temporary folders, servers on free ports and browser (the
-session fixtures run once per worker), so nothing here is shared between processes.
+has its own PostgreSQL cluster, Redis server, temporary folders, servers on free ports and
+browser (the session fixtures run once per worker), so nothing here is shared between
+processes.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from sqlalchemy import Engine, create_engine, text
 
 from tests.databases import migrated, migrated_instance
 from tests.postgres import Cluster
+from tests.redis import RedisServer
 from webapp import create_app
 from webapp.config import TestConfig
 from webapp.services import Lapau
@@ -81,6 +86,20 @@ def postgres() -> Iterator[Cluster]:
     with Cluster() as cluster:
         cluster.create_database("lapau")
         yield cluster
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """The run's Redis server (this worker's), started on first use and removed at the end."""
+    with RedisServer() as server:
+        yield server
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """The URL of the run's Redis server, emptied for this test."""
+    redis_server.flush()
+    return redis_server.url
 
 
 #: The test being set up, run or torn down, whose marks a starting ``LiveServer`` checks.
@@ -155,8 +174,9 @@ def production_app(tmp_path: Path, **environ: str) -> Lapau:
 
 def close_app(app: Lapau) -> None:
     """Stop the app's table timers (none may write into the next test's database) and
-    close its database connections."""
+    close its database and Redis connections."""
     app.services.hub.shutdown()
+    app.services.channels.broker.close()
     app.services.database.dispose()
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # only the types: every area is imported when an app is made
     from flask_limiter import Limiter
+    from redis import Redis
     from sqlalchemy import Engine
 
     from webapp.assets import Assets
@@ -36,6 +37,8 @@ class Services:
     assets: Assets
     #: The SQLModel engine (webapp/db.py).
     database: Engine
+    #: Redis, shared by every process (``REDIS_URL``); None: one process, all in memory.
+    redis: Redis | None
     #: Every open WebSocket, for the shutdown and the log (webapp/sockets.py).
     sockets: Sockets
     #: Every live page's channel and the broker behind them (webapp/channels.py).
@@ -62,8 +65,9 @@ def create_app(config: Config | None = None) -> Lapau:
     1. **Settings**, all read in webapp/config.py: from the environment by default, from
        a :class:`~webapp.config.TestConfig` in the tests.
     2. **Holders** (:class:`Services`), each made once: the static files (read and
-       compressed), the database engine, the open sockets, the live pages' channels
-       (with their broker), the hub of live tables, the rooms (they open tables in the
+       compressed), the database engine, Redis when ``REDIS_URL`` is set, the open
+       sockets, the live pages' channels (with their broker: Redis pub/sub between
+       processes, else in-process), the hub of live tables, the rooms (they open tables in the
        hub), friends and presence (they follow the channels' events), the rate limiter
        (bound in step 5), the sign-in providers.
     3. **Events**, the only links between areas that are not plain calls: a finished
@@ -113,6 +117,7 @@ def create_app(config: Config | None = None) -> Lapau:
         play,
         ranking,
         rate_limits,
+        redis_broker,
         request_log,
         rooms,
         routing,
@@ -124,19 +129,21 @@ def create_app(config: Config | None = None) -> Lapau:
     )
     from webapp.auth.live import AccountSockets
     from webapp.auth.oidc import SignInProviders
-    from webapp.channels import Channels
+    from webapp.channels import Channels, LocalBroker
     from webapp.ranking.ratings import make_hook
     from webapp.rooms.live import Rooms
     from webapp.social.live import Social
 
     database = db.make_engine(app.config["DATABASE_URL"], app.config["DATABASE_POOL"])
-    live = Channels()
+    shared = redis_broker.connect(app.config["REDIS_URL"]) if app.config["REDIS_URL"] else None
+    live = Channels(redis_broker.RedisBroker(shared) if shared else LocalBroker())
     hub = play.make_hub(app, database, live)
     live_rooms = Rooms(app, database, hub, live)
     social_live = Social(app, live)
     app.services = Services(
         assets=assets.static_files(app),
         database=database,
+        redis=shared,
         sockets=sockets.Sockets(app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"]),
         channels=live,
         signed_in=AccountSockets(),

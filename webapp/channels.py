@@ -8,11 +8,15 @@ sees from, its language and card style.
 - **Publishing.**  An area that changed something publishes to the topic
   (:meth:`Channels.publish`); the area's handler, subscribed for the topic's kind
   (:meth:`Channels.listen`), renders for this process's subscribers and delivers.  The
-  publish goes through a :class:`Broker`: in-process today (:class:`LocalBroker`, which
-  calls the handlers at once), so that another broker carrying the same messages between
-  processes (Redis pub/sub, issue #18) can take its place without touching tables, rooms
-  or friends.  Messages are small and plain (a version, a name of what changed), never
-  rendered pages: each process renders for its own sockets.
+  publish goes through a :class:`Broker`: in-process (:class:`LocalBroker`, which calls
+  the handlers at once) unless ``REDIS_URL`` is set; then Redis pub/sub carries the same
+  messages to every process as well (webapp/redis_broker.py), without tables, rooms or
+  friends knowing.  Messages are small and plain, as JSON carries them (a version, a
+  code, a name of what changed), never rendered pages: each process renders for its own
+  sockets.
+- **Gaps.**  A broker between processes may lose messages (its connection broke): its
+  ``on_gap`` then tells whoever keeps state from messages to resync from the whole
+  state (:attr:`Channels.on_gap`).
 - **Delivering.**  :meth:`Channels.deliver` is the one path to a socket: a send that
   fails drops the subscriber from its channel, so a dead socket never stops a fan-out.
 - **Rendering outside a request.**  A move or a timer reaches everyone from another
@@ -91,9 +95,14 @@ Handler = Callable[[str, object], None]
 class Broker(Protocol):
     """Carries published messages to the handlers of a topic's kind, in every process."""
 
+    #: Messages from other processes may have been lost (emitted once it carries them again).
+    on_gap: Event[[]]
+
     def publish(self, topic: str, message: object) -> None: ...
 
     def subscribe(self, kind: str, handler: Handler) -> None: ...
+
+    def close(self) -> None: ...
 
 
 def kind_of(topic: str) -> str:
@@ -110,6 +119,8 @@ class LocalBroker:
 
     def __init__(self) -> None:
         self.handlers: dict[str, list[Handler]] = {}
+        #: Never emitted: nothing is lost within a process.
+        self.on_gap = Event[[]]("broker gap")
 
     def publish(self, topic: str, message: object) -> None:
         for handler in list(self.handlers.get(kind_of(topic), ())):
@@ -117,6 +128,9 @@ class LocalBroker:
 
     def subscribe(self, kind: str, handler: Handler) -> None:
         self.handlers.setdefault(kind, []).append(handler)
+
+    def close(self) -> None:
+        pass
 
 
 class Channels:
@@ -129,6 +143,8 @@ class Channels:
         #: A subscriber joined a topic (after it is on it), and left it.
         self.on_join = Event[[str, Subscriber]]("subscribed")
         self.on_leave = Event[[str, Subscriber]]("unsubscribed")
+        #: Messages from other processes may have been lost: resync from the whole state.
+        self.on_gap = self.broker.on_gap
 
     def subscribers(self, topic: str) -> list[Subscriber]:
         with self.lock:

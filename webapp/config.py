@@ -8,7 +8,8 @@ Nothing needs to be set to run the site on a laptop: the secret key is generated
 and kept in the instance folder, the database is a SQLite file beside it, and only the
 loopback host names are answered.  In production (``LAPAU_ENV=production``) the site
 refuses to start without ``SECRET_KEY`` (a PaaS wipes the instance folder at every
-restart, and a new key would sign everyone out) and ``LAPAU_HOSTS``.
+restart, and a new key would sign everyone out) and ``LAPAU_HOSTS``.  With ``REDIS_URL``
+set, several processes serve the site together (webapp/broker.py).
 """
 
 from __future__ import annotations
@@ -139,6 +140,10 @@ def from_environment(env: Mapping[str, str], instance_path: str) -> dict[str, An
         **hosts_settings(env.get("LAPAU_HOSTS", ""), production),
         "DATABASE_URL": normalise_database_url(database),
         "DATABASE_POOL": int(env.get("LAPAU_DB_POOL") or DEFAULT_POOL),
+        # Redis, shared by every process of the site (webapp/broker.py): the live pages'
+        # messages, presence, invites and rate-limit counters.  Unset: one process keeps
+        # them all in memory, as ``make run`` does.
+        "REDIS_URL": env.get("REDIS_URL") or None,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": production,
         "SESSION_COOKIE_HTTPONLY": True,

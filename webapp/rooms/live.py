@@ -1,8 +1,9 @@
 """Rooms in this process: who is watching each room, and every change made under a lock.
 
 Each change loads the room from the database, applies :mod:`webapp.rooms.logic`, writes
-it back and publishes it on the room's channel (``room:<code>``, webapp/channels.py),
-whose handler here re-renders it for every open socket of this process, each in its own
+it back and publishes its code on the room's channel (``room:<code>``,
+webapp/channels.py), whose handler in every process reads it again and re-renders it for
+that process's open sockets, each in its own
 language and from its own player's side (the host sees the host's buttons).  A room that
 starts opens a live table in the hub and sends every socket on to it.
 """
@@ -241,17 +242,20 @@ class Rooms:
             self.channels.deliver(topic(code), watcher, html)
 
     def broadcast(self, room: Room, watchers: list[Subscriber] | None = None) -> None:
-        """Send the room to its watchers, through its channel (every process's), or to
-        ``watchers`` only (sockets of this process)."""
+        """Send the room to its watchers, through its channel (every process's: the
+        message is its code, each process reads the room itself), or to ``watchers`` only
+        (sockets of this process)."""
         if watchers is None:
-            self.channels.publish(topic(room.code), room)
+            self.channels.publish(topic(room.code), room.code)
         else:
             self.send(room, watchers)
 
-    def published(self, _topic: str, room: object) -> None:
-        """A room changed: this process's sockets on it get it (the room's lock is held
-        where it changed, so its sockets get its changes in order)."""
-        if isinstance(room, Room):
+    def published(self, _topic: str, code: object) -> None:
+        """A room changed: this process's sockets on it get it as stored now (where it
+        changed, its lock is held, so this process's sockets get its changes in order;
+        another process reads the newest at each message)."""
+        room = self.get(code) if isinstance(code, str) else None
+        if room is not None:
             self.send(room, self.channels.subscribers(topic(room.code)))
 
     def send(self, room: Room, watchers: list[Subscriber]) -> None:

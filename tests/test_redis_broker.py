@@ -1,0 +1,140 @@
+"""The broker between processes, against a real Redis server: what one process publishes
+reaches every other's handlers once, in order, and a reader that lost Redis reconnects
+and says it may have missed messages."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import close_app
+from tests.databases import migrated_instance
+from tests.redis import RedisServer
+from webapp import create_app
+from webapp.channels import Channels, LocalBroker
+from webapp.config import TestConfig
+from webapp.redis_broker import RedisBroker, connect
+
+WAIT = 5.0
+
+
+class Heard:
+    """What a process's handlers were called with, to wait on."""
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[tuple[str, object]] = queue.Queue()
+
+    def __call__(self, topic: str, message: object) -> None:
+        self.queue.put((topic, message))
+
+    def next(self) -> tuple[str, object]:
+        return self.queue.get(timeout=WAIT)
+
+    def nothing_more(self) -> bool:
+        try:
+            self.queue.get(timeout=0.2)
+        except queue.Empty:
+            return True
+        return False
+
+
+@pytest.fixture
+def brokers(redis_url: str) -> Iterator[tuple[RedisBroker, RedisBroker]]:
+    pair = RedisBroker(connect(redis_url)), RedisBroker(connect(redis_url))
+    yield pair
+    for broker in pair:
+        broker.close()
+
+
+def listening(*brokers: RedisBroker) -> None:
+    """Wait for the brokers' readers (those that listen) to be subscribed."""
+    for broker in brokers:
+        assert broker.listening.wait(WAIT)
+
+
+def test_two_processes_channels_hear_each_other_once_and_in_order(
+    brokers: tuple[RedisBroker, RedisBroker],
+) -> None:
+    one, two = Channels(brokers[0]), Channels(brokers[1])
+    heard_one, heard_two, rooms_two = Heard(), Heard(), Heard()
+    one.listen("table", heard_one)
+    two.listen("table", heard_two)
+    two.listen("room", rooms_two)
+    listening(*brokers)
+    for version in (1, 2, 3):
+        one.publish("table:abc", version)
+    two.publish("room:ABC234", {"code": "ABC234"})
+    # The publisher's own handlers at once (no round trip), the other's through Redis.
+    assert [heard_one.next() for _ in range(3)] == [("table:abc", v) for v in (1, 2, 3)]
+    assert [heard_two.next() for _ in range(3)] == [("table:abc", v) for v in (1, 2, 3)]
+    assert rooms_two.next() == ("room:ABC234", {"code": "ABC234"})
+    # Nobody hears a message twice, nor one of another kind.
+    assert heard_one.nothing_more() and heard_two.nothing_more() and rooms_two.nothing_more()
+
+
+def test_a_failing_handler_does_not_stop_the_reader(
+    brokers: tuple[RedisBroker, RedisBroker],
+) -> None:
+    one, two = Channels(brokers[0]), Channels(brokers[1])
+    heard = Heard()
+
+    def failing(topic: str, message: object) -> None:
+        raise RuntimeError("a broken render")
+
+    two.listen("me", failing)
+    two.listen("me", heard)
+    listening(brokers[1])
+    one.publish("me:u-1", "badge")
+    one.publish("me:u-1", "list")
+    assert [heard.next(), heard.next()] == [("me:u-1", "badge"), ("me:u-1", "list")]
+
+
+def test_after_a_redis_restart_the_reader_reconnects_and_announces_the_gap(
+    redis_server: RedisServer, brokers: tuple[RedisBroker, RedisBroker]
+) -> None:
+    one, two = Channels(brokers[0]), Channels(brokers[1])
+    heard, gaps = Heard(), Heard()
+    two.listen("table", heard)
+    two.on_gap.append(lambda: gaps("gap", None))
+    listening(brokers[1])
+    one.publish("table:abc", 1)
+    assert heard.next() == ("table:abc", 1)
+
+    redis_server.restart()
+    # Whatever was published while the reader was away is lost: it hears of the gap.
+    assert gaps.next() == ("gap", None)
+    one.publish("table:abc", 5)
+    assert heard.next() == ("table:abc", 5)
+
+
+def test_a_publish_while_redis_is_away_still_reaches_its_own_process(
+    redis_server: RedisServer, brokers: tuple[RedisBroker, RedisBroker]
+) -> None:
+    one = Channels(brokers[0])
+    heard = Heard()
+    one.listen("table", heard)
+    redis_server.stop()
+    try:
+        one.publish("table:abc", 2)
+        assert heard.next() == ("table:abc", 2)
+    finally:
+        redis_server.start()
+
+
+def test_the_app_takes_redis_as_its_broker_when_redis_url_is_set(
+    tmp_path: Path, redis_url: str
+) -> None:
+    instance = migrated_instance(tmp_path / "instance")
+    shared = create_app(TestConfig(instance, {"REDIS_URL": redis_url}))
+    alone = create_app(TestConfig(tmp_path / "alone"))
+    try:
+        assert isinstance(shared.services.channels.broker, RedisBroker)
+        assert shared.services.redis is not None
+        assert isinstance(alone.services.channels.broker, LocalBroker)
+        assert alone.services.redis is None
+    finally:
+        close_app(shared)
+        close_app(alone)
