@@ -7,74 +7,61 @@ replica for its own socket.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
-import redis
 
 from tests.play.conftest import Recorder
-from webapp.channels import Channels, LocalBroker, Subscriber
+from webapp.channels import Channels, Subscriber
 from webapp.play import forward
 from webapp.play.hub import Hub, Refusal, TableSession, Timing, thread_scheduler
 from webapp.play.lease import OneProcess, RedisLeases
 from webapp.play.store import Seat
+from webapp.redis_broker import RedisBroker, connect
 from webapp.services import Lapau
 
 LEASE = 0.6  # seconds: short, so a takeover test waits little
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    path = tmp_path_factory.mktemp("redis") / "redis.sock"
-    server = subprocess.Popen(
-        [shutil.which("redis-server") or "/usr/bin/redis-server", "--port", "0"]
-        + ["--unixsocket", str(path), "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-    )
-    url = f"unix://{path}"
-    for _ in range(100):
-        try:
-            redis.Redis.from_url(url).ping()
-            break
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    yield url
-    server.terminate()
-    server.wait()
-
 
 Pair = Callable[..., tuple[Hub, Hub]]
 
 
 @pytest.fixture
 def two_hubs(app: Lapau, redis_url: str) -> Iterator[Pair]:
+    """Two hubs as two servers: one database, one Redis (its pub/sub between them, and
+    the leases), each its own broker and process name; ``shared=False``: each believes
+    it is alone (and so owns every table)."""
     made: list[Hub] = []
-    client = redis.Redis.from_url(redis_url)
-    client.flushall()
 
     def pair(shared: bool = True) -> tuple[Hub, Hub]:
-        broker = LocalBroker()  # between the two, as Redis pub/sub is between processes
         base = app.services.hub
         for name in ("a", "b"):
-            leases = RedisLeases(client, LEASE, name) if shared else OneProcess()
-            made.append(
-                Hub(
-                    base.store,
-                    base.renderer,
-                    Timing(turn_seconds=3600.0),
-                    thread_scheduler,
-                    channels=Channels(broker),
-                    leases=leases,
-                )
+            broker = RedisBroker(connect(redis_url))
+            leases = RedisLeases(connect(redis_url), LEASE, name) if shared else OneProcess()
+            hub = Hub(
+                base.store,
+                base.renderer,
+                Timing(turn_seconds=3600.0),
+                thread_scheduler,
+                channels=Channels(broker),
+                leases=leases,
             )
+            assert broker.listening.wait(5)
+            made.append(hub)
         return made[-2], made[-1]
 
     yield pair
     for hub in made:
         hub.shutdown()
+        hub.channels.broker.close()
+
+
+def eventually(done: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Wait for what another process's message does (its reader runs beside the test)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "it never happened"
+        time.sleep(0.01)
 
 
 def two_people(hub: Hub) -> TableSession:
@@ -136,11 +123,13 @@ def test_a_replica_that_missed_a_message_reloads_the_log(two_hubs: Pair) -> None
     del b.sessions[owned.id]  # deaf for two moves, as if the broker lost them
     for _ in range(2):
         owned.submit(*to_act(owned), owned.version)
+    time.sleep(0.2)  # the two messages reached b and were dropped
     b.sessions[owned.id] = replica
     assert replica.version == 0
     owned.submit(*to_act(owned), owned.version)  # version 3 follows 0: a gap
-    assert replica.version == 3 and replica.state == owned.state
-    assert screen.messages[-1][0] == 3
+    eventually(lambda: replica.version == 3)
+    assert replica.state == owned.state
+    eventually(lambda: screen.messages[-1][0] == 3)
 
 
 def test_two_owners_racing_store_one_move_and_the_loser_reloads(two_hubs: Pair) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask
+from redis import Redis
 from sqlalchemy import Engine
 
 from webapp import adapters
@@ -62,9 +63,10 @@ def scheduler() -> Scheduler:
     return gevent_scheduler if monkey.is_module_patched("threading") else thread_scheduler
 
 
-def make_hub(app: Flask, database: Engine, channels: Channels) -> Hub:
+def make_hub(app: Flask, database: Engine, channels: Channels, shared: Redis | None = None) -> Hub:
     """The app's hub: its tables stored in ``database``, rendered with ``app``'s templates,
-    sent out on ``channels``."""
+    sent out on ``channels``, owned by leases in ``shared`` (Redis) if several processes
+    serve the site."""
     timing = Timing(
         turn_seconds=float(app.config["TURN_SECONDS"]),
         bot_delay=float(app.config["BOT_DELAY"]),
@@ -80,7 +82,7 @@ def make_hub(app: Flask, database: Engine, channels: Channels) -> Hub:
         timings=timings,
         coaches=guide.coach_for,
         channels=channels,
-        leases=leases_for(app.config.get("REDIS_URL")),
+        leases=leases_for(shared),
     )
 
 

@@ -936,6 +936,7 @@ class Hub:
                 self.requested,
                 lambda work: self.scheduler(0.0, work),
             )
+            self.channels.on_gap.append(self.resync)  # messages lost: replicas reload
         #: Rounds of :meth:`tend` so far (None: not tending).
         self.rounds: int | None = None
 

@@ -23,7 +23,9 @@ import os
 import secrets
 import socket
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
+
+import redis
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +104,7 @@ class RedisLeases:
 
     shared = True
 
-    def __init__(self, client: Any, seconds: float = LEASE_SECONDS, name: str = "") -> None:
+    def __init__(self, client: redis.Redis, seconds: float = LEASE_SECONDS, name: str = "") -> None:
         self.client = client
         self.seconds = seconds
         #: The process's name, if not :func:`process_name` (two hubs in one test process).
@@ -119,17 +121,13 @@ class RedisLeases:
         return f"lease:table:{table_id}"
 
     def claim(self, table_id: str) -> bool:
-        from redis.exceptions import RedisError
-
         try:
             return bool(self._claim(keys=[self.key(table_id)], args=self._args()))
-        except RedisError as error:
+        except redis.RedisError as error:
             log.warning("could not claim table %s: %s", table_id, error)
             return False  # unknown: acting as owner could apply a move twice
 
     def renew(self, table_ids: Sequence[str]) -> list[str]:
-        from redis.exceptions import RedisError
-
         if not table_ids:
             return []
         try:
@@ -137,7 +135,7 @@ class RedisLeases:
                 for table_id in table_ids:
                     self._claim(keys=[self.key(table_id)], args=self._args(), client=pipe)
                 kept = pipe.execute()
-        except RedisError as error:
+        except redis.RedisError as error:
             # Not renewed: another process may take them once they expire, so they are
             # given up now rather than moved from two places.
             log.warning("could not renew %d leases: %s", len(table_ids), error)
@@ -145,21 +143,16 @@ class RedisLeases:
         return [table_id for table_id, ok in zip(table_ids, kept, strict=True) if not ok]
 
     def release(self, table_id: str) -> None:
-        from redis.exceptions import RedisError
-
         try:
             self._release(keys=[self.key(table_id)], args=[self.process])
-        except RedisError as error:
+        except redis.RedisError as error:
             log.warning("could not release table %s: %s", table_id, error)  # it expires
 
     def _args(self) -> list[str | int]:
         return [self.process, int(self.seconds * 1000)]
 
 
-def leases_for(redis_url: str | None) -> Leases:
-    """The leases of the site's processes: in Redis when there is one, else this process's."""
-    if not redis_url:
-        return OneProcess()
-    import redis
-
-    return RedisLeases(redis.Redis.from_url(redis_url))
+def leases_for(client: redis.Redis | None) -> Leases:
+    """The leases of the site's processes: in Redis when there is one (a redis-py client),
+    else this process's alone."""
+    return RedisLeases(client) if client is not None else OneProcess()
