@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 ANSWER_SECONDS = 3.0
 #: The refusal of a request nobody answered in time.
 NO_ANSWER = "try-again"
+#: The answer to a request whose table this process took over while it waited: the
+#: asker acts on it here.
+MOVED = "moved-here"
 
 #: Acts on a request for a table this process owns: the refusal's code, or None.
 Handle = Callable[[str, dict[str, Any]], "str | None"]
@@ -48,7 +51,8 @@ class Forwarder:
         self.owns = owns
         self.handle = handle
         self.spawn = spawn
-        self.pending: dict[str, tuple[threading.Event, list[str | None]]] = {}
+        #: Each request in flight: its table, and where its answer goes.
+        self.pending: dict[str, tuple[str, threading.Event, list[str | None]]] = {}
         channels.listen("ask", self.asked)
         channels.listen("told", self.told)
 
@@ -56,7 +60,7 @@ class Forwarder:
         """Have the table's owner act on ``request``: its refusal's code, or None."""
         request_id = secrets.token_hex(8)
         done, answer = threading.Event(), list[str | None]()
-        self.pending[request_id] = (done, answer)
+        self.pending[request_id] = (table_id, done, answer)
         try:
             self.tell(table_id, {**request, "id": request_id})
             if not done.wait(ANSWER_SECONDS):
@@ -91,7 +95,19 @@ class Forwarder:
             return
         waiting = self.pending.get(str(message.get("id")))
         if waiting is not None:
-            done, answer = waiting
             code = message.get("code")
-            answer.append(code if isinstance(code, str) else None)
+            self._settle(waiting, code if isinstance(code, str) else None)
+
+    def moved(self, table_id: str) -> None:
+        """This process owns ``table_id`` now: its requests waiting for the last owner
+        (gone) are answered :data:`MOVED` at once, instead of running out of time."""
+        for waiting in list(self.pending.values()):
+            if waiting[0] == table_id:
+                self._settle(waiting, MOVED)
+
+    @staticmethod
+    def _settle(waiting: tuple[str, threading.Event, list[str | None]], code: str | None) -> None:
+        _table_id, done, answer = waiting
+        if not done.is_set():
+            answer.append(code)
             done.set()

@@ -55,7 +55,7 @@ from webapp.game.protocol import IllegalAction
 from webapp.game.search import Advice
 from webapp.play.clock import turn_length
 from webapp.play.diff import operations, strip
-from webapp.play.forward import NO_ANSWER, Forwarder
+from webapp.play.forward import MOVED, NO_ANSWER, Forwarder
 from webapp.play.lease import Leases, OneProcess
 from webapp.play.revive import revive
 from webapp.play.store import Seat, StepTaken, Store, StoredTable, StoreError, TableBroken
@@ -664,6 +664,8 @@ class TableSession:
                 self.unheard = self.hub.timing.unheard_turns  # as after a restart
             self._schedule()
             self._broadcast()
+        if self.hub.forwarder is not None:
+            self.hub.forwarder.moved(self.id)  # this process's moves waiting for the last
 
     def give_up(self) -> None:
         """No longer the owner (the lease was lost): a replica from now on."""
@@ -1008,6 +1010,8 @@ class Hub:
         """Have the table's owner act on ``request`` (see webapp/play/forward.py);
         raises its :class:`Refusal`."""
         code = self.forwarder.ask(table_id, request) if self.forwarder else NO_ANSWER
+        if code == MOVED:  # taken over here while it waited: acted on here
+            code = self.requested(table_id, request)
         if code is not None:
             raise Refusal(code)
 
