@@ -83,6 +83,7 @@ def make_hub(app: Flask, database: Engine, channels: Channels, shared: Redis | N
         coaches=guide.coach_for,
         channels=channels,
         leases=leases_for(shared),
+        context=app.app_context,
     )
 
 

@@ -44,6 +44,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
 
@@ -899,10 +900,14 @@ class Hub:
         coaches: Callable[[str, Mapping[str, Any]], Coach | None] = no_coach,
         channels: Channels | None = None,
         leases: Leases | None = None,
+        context: Callable[[], AbstractContextManager[object]] = nullcontext,
     ) -> None:
         self.store = store
         #: Which tables this process owns (webapp/play/lease.py): all of them, alone.
         self.leases: Leases = leases or OneProcess()
+        #: Where another process's request runs, as a socket's message does: in the app's
+        #: context (a finished match's listeners read the database through it).
+        self.context = context
         #: The coach of a table by its game and options (guided tables have one).
         self.coaches = coaches
         #: The tables' channels (webapp/channels.py): a move is published there, and the
@@ -1024,6 +1029,10 @@ class Hub:
         session = self.sessions.get(table_id)
         if session is None or not session.owned:
             return NO_ANSWER
+        with self.context():
+            return self._act(session, request)
+
+    def _act(self, session: TableSession, request: dict[str, Any]) -> str | None:
         kind, seat = request.get("k"), request.get("seat")
         try:
             if kind == "seats":
