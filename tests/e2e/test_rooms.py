@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.conftest import QUICK_BOTS, LiveServer
 from tests.e2e.test_auth import SMALL_TARGETS, fits
-from tests.e2e.test_tables import make_a_move
+from tests.e2e.test_tables import play_together_to_the_end
 from webapp.game import registry
 from webapp.game.replay import replay
 from webapp.ranking import elo
@@ -98,13 +98,7 @@ def test_four_friends_play_a_koa_room_to_the_end(phones: list[Page], friends: Li
     table_id = host.url.rsplit("/", 1)[1]
 
     # The four play the match to its end, each tapping their own table.
-    for _ in range(2000):
-        if all(page.locator(".match-over").count() for page in phones):
-            break
-        if not next((True for page in phones if make_a_move(page)), False):
-            host.wait_for_timeout(30)
-    else:
-        raise AssertionError("the match did not end")
+    play_together_to_the_end(phones)
     for page in phones:
         expect(page.locator("#status")).to_contain_text("Game over")
         assert fits(page)

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import QUICK_BOTS, LiveServer
 from tests.e2e.test_rooms import NAMES, sign_up
-from tests.e2e.test_tables import make_a_move
+from tests.e2e.test_tables import play_together_to_the_end
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -73,13 +73,7 @@ def test_four_browsers_on_two_servers_play_a_koa_room_to_the_end(
         expect(page).to_have_url(re.compile(r"/en/table/\w+$"), timeout=10000)
     table_id = host.url.rsplit("/", 1)[1]
 
-    for _ in range(2000):
-        if all(page.locator(".match-over").count() for page in browsers):
-            break
-        if not next((True for page in browsers if make_a_move(page)), False):
-            host.wait_for_timeout(30)
-    else:
-        raise AssertionError("the match did not end")
+    play_together_to_the_end(browsers)
     moves = first.query("SELECT COUNT(*) FROM play_action WHERE table_id = :t", t=table_id)
     for page in browsers:
         expect(page.locator("#status")).to_contain_text("Game over")

@@ -14,7 +14,7 @@ import pytest
 
 from tests.play.conftest import Recorder
 from webapp.channels import Channels, Subscriber
-from webapp.play import forward
+from webapp.play import emotes, forward
 from webapp.play.hub import Hub, Refusal, TableSession, Timing, thread_scheduler
 from webapp.play.lease import OneProcess, RedisLeases
 from webapp.play.store import Seat
@@ -30,10 +30,10 @@ Pair = Callable[..., tuple[Hub, Hub]]
 def two_hubs(app: Lapau, redis_url: str) -> Iterator[Pair]:
     """Two hubs as two servers: one database, one Redis (its pub/sub between them, and
     the leases), each its own broker and process name; ``shared=False``: each believes
-    it is alone (and so owns every table)."""
+    it is alone (and so owns every table); ``tend=False``: nobody renews or takes over."""
     made: list[Hub] = []
 
-    def pair(shared: bool = True) -> tuple[Hub, Hub]:
+    def pair(shared: bool = True, tend: bool = True) -> tuple[Hub, Hub]:
         base = app.services.hub
         for name in ("a", "b"):
             broker = RedisBroker(connect(redis_url))
@@ -46,7 +46,10 @@ def two_hubs(app: Lapau, redis_url: str) -> Iterator[Pair]:
                 channels=Channels(broker),
                 leases=leases,
             )
+            emotes.listen(hub)  # as make_hub does
             assert broker.listening.wait(5)
+            if tend:
+                hub.tend()  # as a server does once it is ready
             made.append(hub)
         return made[-2], made[-1]
 
@@ -105,7 +108,7 @@ def test_a_move_at_a_replica_is_applied_once_by_the_owner(two_hubs: Pair) -> Non
 def test_a_request_nobody_answers_says_try_again(
     two_hubs: Pair, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    a, b = two_hubs()
+    a, b = two_hubs(tend=False)
     owned = two_people(a)
     replica, _screen = watch(b, owned.id, 0)
     a.forget(owned)  # its owner is gone (and so is the lease, but nobody took it yet)
@@ -153,7 +156,6 @@ def test_a_dead_owners_table_is_taken_over_where_it_is_watched(two_hubs: Pair) -
     owned.submit(*to_act(owned), 0)
     a.stopped = True  # dead: it renews nothing any more
     started = time.monotonic()
-    b.tend()
     while not replica.owned and time.monotonic() - started < LEASE * 4:
         time.sleep(0.05)
     assert replica.owned, "the lease never moved"
@@ -165,3 +167,19 @@ def test_a_dead_owners_table_is_taken_over_where_it_is_watched(two_hubs: Pair) -
         owned.submit(*to_act(owned), 1)
     assert not owned.owned and owned.version == 2
     assert len(a.store.load(owned.id).log) == 2  # type: ignore[union-attr]
+
+
+def test_more_time_a_reaction_and_a_sign_in_reach_the_other_process(two_hubs: Pair) -> None:
+    a, b = two_hubs()
+    owned = two_people(a)
+    seat = to_act(owned)[0]
+    _session, owners_screen = watch(a, owned.id, 1 - seat)
+    replica, _screen = watch(b, owned.id, seat)
+    eventually(lambda: replica.deadline is not None)  # the owner's news after b's join
+    replica.more_time(seat)
+    assert owned.extended
+    eventually(lambda: replica.extended)
+    emotes.react(replica, seat, "thanks")
+    eventually(lambda: f'id="emote-{seat}"' in owners_screen.messages[-1][1])
+    b.transfer("g-a", "u-1")  # the guest signed in on b
+    eventually(lambda: owned.seats[0].player == "u-1")

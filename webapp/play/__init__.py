@@ -15,7 +15,7 @@ from sqlalchemy import Engine
 from webapp import adapters
 from webapp.adapters.setup import Setup
 from webapp.channels import Channels
-from webapp.play import guide, parts, routes, sockets
+from webapp.play import emotes, guide, parts, routes, sockets
 from webapp.play.hub import (
     Hub,
     Scheduler,
@@ -74,7 +74,7 @@ def make_hub(app: Flask, database: Engine, channels: Channels, shared: Redis | N
         stand_in_grace=float(app.config["STAND_IN_GRACE"]),
     )
     timings = Timings(app.config["TIMINGS_FILE"])
-    return Hub(
+    hub = Hub(
         Store(database),
         make_renderer(app),
         timing,
@@ -85,6 +85,8 @@ def make_hub(app: Flask, database: Engine, channels: Channels, shared: Redis | N
         leases=leases_for(shared),
         context=app.app_context,
     )
+    emotes.listen(hub)
+    return hub
 
 
 def init_app(app: Flask) -> None:

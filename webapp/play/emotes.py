@@ -4,7 +4,8 @@ A reaction is a seat and a preset's id, nothing else: never free text, never sto
 a move.  It is shown for a few seconds beside the sender's seat, in each reader's own
 language, to every socket of the table whose reader has not hidden reactions (the display
 setting).  It never renders the table: one short element per language, sent as is, so a
-reaction costs the table's lock a loop over its sockets.  A seat may send
+reaction costs the table's lock a loop over its sockets.  It is published beside the
+table's channel (``aside:<id>``), so every process shows it to its own sockets.  A seat may send
 :data:`PER_MINUTE` in any minute; the next is refused with a notice for the sender only.
 """
 
@@ -20,7 +21,7 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from webapp.channels import Subscriber
-from webapp.play.hub import Refusal, TableSession
+from webapp.play.hub import Hub, Refusal, TableSession
 
 #: The presets, by the id a message carries.
 PRESETS = {
@@ -77,13 +78,36 @@ def element(seat: int, preset: str, language: str) -> str:
 
 
 def react(session: TableSession, seat: int, preset: str) -> None:
-    """Show ``seat``'s reaction to every reader of the table who has not hidden them;
-    raises :class:`Refusal` (and sends nothing) for one too many or an unknown preset."""
+    """Show ``seat``'s reaction to every reader of the table who has not hidden them, in
+    every process (through the table's asides: :func:`listen`); raises :class:`Refusal`
+    (and sends nothing) for one too many or an unknown preset."""
     if preset not in PRESETS:
         raise Refusal("malformed")
     with session.lock:
         if not PACES.setdefault(session, Pace()).admits(seat):
             raise Refusal(TOO_MANY)
+    session.hub.channels.publish(f"{ASIDE}:{session.id}", {"seat": seat, "e": preset})
+
+
+#: The topic kind of a table's reactions: no move, so not its channel's news.
+ASIDE = "aside"
+
+
+def listen(hub: Hub) -> None:
+    """Each process shows the reactions published at its tables to its own sockets."""
+
+    def shown(topic: str, message: object) -> None:
+        session = hub.sessions.get(topic.partition(":")[2])
+        if session is None or not isinstance(message, dict):
+            return
+        seat, preset = message.get("seat"), message.get("e")
+        if isinstance(seat, int) and preset in PRESETS:
+            show(session, seat, str(preset))
+
+    hub.channels.listen(ASIDE, shown)
+
+
+def show(session: TableSession, seat: int, preset: str) -> None:
     shown: dict[str, str] = {}
 
     def message_for(listener: Subscriber) -> str | None:

@@ -418,7 +418,7 @@ class TableSession:
     def send_aside(self, message_for: Callable[[Subscriber], str | None]) -> None:
         """Send each subscriber its message (None: nothing) of a moment that is no part of
         the table (a reaction): nothing is rendered or remembered, so no move redraws it.
-        Only to this process's sockets: a broker between processes would carry it too."""
+        Only to this process's sockets (play/emotes.py publishes it to every process)."""
         with self.lock:
             for subscriber in self.subscribers:
                 message = message_for(subscriber)
@@ -914,6 +914,7 @@ class Hub:
         #: table's sessions fan it out to the sockets of this process.
         self.channels = channels or Channels()
         self.channels.listen("table", self.published)
+        self.channels.listen("transfer", self.transferred)
         self.renderer = renderer
         self.timing = timing or Timing()
         self.scheduler = scheduler
@@ -1108,19 +1109,26 @@ class Hub:
         self.on_finish.emit(session)  # the match is over and stored, whatever they do
 
     def transfer(self, old: str, new: str) -> None:
-        """A guest signed in: their tables and seats now belong to their account."""
-        changed = self.store.transfer(old, new)
+        """A guest signed in: their tables and seats now belong to their account (in
+        every process's sessions: :meth:`transferred`)."""
+        self.store.transfer(old, new)
+        self.channels.publish(f"transfer:{old}", new)
+        self.on_transfer.emit(old, new)
+
+    def transferred(self, topic: str, new: object) -> None:
+        old = topic.partition(":")[2]
         with self.lock:
-            live = [self.sessions[table_id] for table_id in changed if table_id in self.sessions]
+            live = list(self.sessions.values())
         for session in live:
+            if old not in (session.owner, *(seat.player for seat in session.seats)):
+                continue
             with session.lock:
                 session.seats = tuple(
-                    replace(seat, player=new) if seat.player == old else seat
+                    replace(seat, player=str(new)) if seat.player == old else seat
                     for seat in session.seats
                 )
                 if session.owner == old:
-                    session.owner = new
-        self.on_transfer.emit(old, new)
+                    session.owner = str(new)
 
     def restore(self) -> int:
         """Rebuild every unfinished table from its log (after a restart); returns how
