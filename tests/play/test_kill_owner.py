@@ -21,7 +21,7 @@ import redis
 import websocket
 
 from tests.conftest import LiveServer
-from tests.play.client import Guest, Table, stored_moves, stored_state
+from tests.play.client import VERSION, Guest, Table, stored_moves, stored_state
 
 pytestmark = [pytest.mark.live, pytest.mark.slow]
 
@@ -126,6 +126,7 @@ def test_a_killed_owners_tables_resume_on_the_other_server(
                 "SELECT broken FROM play_table WHERE id = :table", table=table_id
             )
             assert broken is None  # the log replays: nothing doubled
-            page = guest.page(f"/en/table/{table_id}")
-            assert f'name="v" value="{len(log)}"' in page
+            # Its page, served by the new owner, shows the stored table (bots may move on).
+            shown = VERSION.search(guest.page(f"/en/table/{table_id}"))
+            assert shown and len(log) <= int(shown[1]) <= len(stored_moves(other, table_id))
         assert "Traceback" not in other.log.read_text()

@@ -7,6 +7,7 @@ replica for its own socket.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 
@@ -53,10 +54,14 @@ def two_hubs(app: Lapau, redis_url: str) -> Iterator[Pair]:
             made.append(hub)
         return made[-2], made[-1]
 
+    before = set(threading.enumerate())
     yield pair
     for hub in made:
         hub.shutdown()
         hub.channels.broker.close()
+    # Their timers, readers and requests end before the test's database is dropped.
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=5)
 
 
 def eventually(done: Callable[[], bool], seconds: float = 5.0) -> None:
@@ -183,3 +188,10 @@ def test_more_time_a_reaction_and_a_sign_in_reach_the_other_process(two_hubs: Pa
     eventually(lambda: f'id="emote-{seat}"' in owners_screen.messages[-1][1])
     b.transfer("g-a", "u-1")  # the guest signed in on b
     eventually(lambda: owned.seats[0].player == "u-1")
+
+
+def test_a_dead_owners_table_nobody_watches_is_swept_up(two_hubs: Pair) -> None:
+    a, b = two_hubs()
+    owned = two_people(a)
+    a.stopped = True  # dead: it renews nothing any more
+    eventually(lambda: owned.id in b.sessions and b.sessions[owned.id].owned, LEASE * 10)

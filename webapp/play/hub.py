@@ -1135,12 +1135,12 @@ class Hub:
         many resumed.  A table whose log no longer replays is marked broken and skipped:
         it stops nothing but itself."""
         count = 0
-        for table_id in self.store.unfinished():
-            # Between processes: only the tables nobody owns, and not twice here.
-            if self.leases.shared and (
-                table_id in self.sessions or not self.leases.claim(table_id)
-            ):
-                continue
+        unfinished = self.store.unfinished()
+        if self.leases.shared:  # between processes: only the tables nobody owns
+            unfinished = self.leases.free([t for t in unfinished if t not in self.sessions])
+        for table_id in unfinished:
+            if self.leases.shared and not self.leases.claim(table_id):
+                continue  # another process was quicker
             try:
                 session = self.get(table_id)
             except TableBroken:

@@ -68,6 +68,9 @@ class Leases(Protocol):
     def renew(self, table_ids: Sequence[str]) -> list[str]:
         """Renew these leases of ours; the tables among them no longer ours."""
 
+    def free(self, table_ids: Sequence[str]) -> list[str]:
+        """The tables among these whose lease nobody holds (one look for them all)."""
+
     def release(self, table_id: str) -> None:
         """Give the lease up (a finished or forgotten table, a stopping server)."""
 
@@ -84,6 +87,9 @@ class OneProcess:
 
     def renew(self, table_ids: Sequence[str]) -> list[str]:
         return []
+
+    def free(self, table_ids: Sequence[str]) -> list[str]:
+        return list(table_ids)
 
     def release(self, table_id: str) -> None:
         pass
@@ -141,6 +147,16 @@ class RedisLeases:
             log.warning("could not renew %d leases: %s", len(table_ids), error)
             return list(table_ids)
         return [table_id for table_id, ok in zip(table_ids, kept, strict=True) if not ok]
+
+    def free(self, table_ids: Sequence[str]) -> list[str]:
+        if not table_ids:
+            return []
+        try:
+            holders = self.client.mget([self.key(table_id) for table_id in table_ids])
+        except redis.RedisError as error:
+            log.warning("could not read %d leases: %s", len(table_ids), error)
+            return []
+        return [table_id for table_id, holder in zip(table_ids, holders, strict=True) if not holder]
 
     def release(self, table_id: str) -> None:
         try:
