@@ -1,7 +1,13 @@
 """Gunicorn settings read from the project root (the Procfile and Makefile run from there).
 
-The worker class and counts stay on the command lines where people look for them; this
-file adds what a command line cannot:
+The worker class and connections stay on the command lines where people look for them;
+this file adds what a command line cannot:
+
+- the number of workers (``workers``): with ``REDIS_URL`` set, processes share the site
+  through Redis, so ``WEB_CONCURRENCY`` (which a PaaS sets by dyno size) or else one per
+  core; without it, one, whatever ``WEB_CONCURRENCY`` says, since each process would keep
+  its own tables, presence and invites.  ``make run`` and the tests' servers say
+  ``--workers 1`` on their command line, which wins over this.
 
 - on SIGTERM the worker stops every table's clock and closes every socket (tables, rooms,
   players' pages) with code 1012 (service restart), so browsers reconnect at once and the
@@ -33,6 +39,20 @@ from typing import Any
 #: on Heroku's Router 2.0): 95, so the router always closes first and never sends a
 #: request down a connection this side is closing.  SIGTERM ends idle waits at once.
 keepalive = 95 if int(os.environ.get("LAPAU_PROXIES") or 0) else 5
+
+
+def worker_count(env: dict[str, str] | os._Environ[str] = os.environ) -> int:
+    """One worker without Redis; with it, ``WEB_CONCURRENCY`` or one per core
+    (tests/test_workers.py)."""
+    if not env.get("REDIS_URL"):
+        return 1
+    configured = env.get("WEB_CONCURRENCY", "")
+    if configured.isascii() and configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    return os.cpu_count() or 1
+
+
+workers = worker_count()
 
 
 def post_worker_init(worker: Any) -> None:

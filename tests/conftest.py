@@ -176,6 +176,7 @@ def close_app(app: Lapau) -> None:
     """Stop the app's table timers (none may write into the next test's database) and
     close its database and Redis connections."""
     app.services.hub.shutdown()
+    app.services.facts.close()
     app.services.channels.broker.close()
     app.services.database.dispose()
 

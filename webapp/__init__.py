@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # only the types: every area is imported when an app is made
     from webapp.auth.oidc import SignInProviders
     from webapp.channels import Channels
     from webapp.config import Config
+    from webapp.facts import Facts
     from webapp.play.hub import Hub
     from webapp.rooms.live import Rooms
     from webapp.services import Lapau
@@ -39,6 +40,8 @@ class Services:
     database: Engine
     #: Redis, shared by every process (``REDIS_URL``); None: one process, all in memory.
     redis: Redis | None
+    #: What each process holds that every process reads (webapp/facts.py).
+    facts: Facts
     #: Every open WebSocket, for the shutdown and the log (webapp/sockets.py).
     sockets: Sockets
     #: Every live page's channel and the broker behind them (webapp/channels.py).
@@ -67,9 +70,10 @@ def create_app(config: Config | None = None) -> Lapau:
     2. **Holders** (:class:`Services`), each made once: the static files (read and
        compressed), the database engine, Redis when ``REDIS_URL`` is set, the open
        sockets, the live pages' channels (with their broker: Redis pub/sub between
-       processes, else in-process), the hub of live tables, the rooms (they open tables in the
-       hub), friends and presence (they follow the channels' events), the rate limiter
-       (bound in step 5), the sign-in providers.
+       processes, else in-process), what each process holds for the others (who is
+       online, who watches a room: in Redis, else in memory), the hub of live tables,
+       the rooms (they open tables in the hub), friends and presence (they follow the
+       channels' events), the rate limiter (bound in step 5), the sign-in providers.
     3. **Events**, the only links between areas that are not plain calls: a finished
        table ends its room, leaves its players' presence and is rated; a guest's tables
        moved to their new account take the guest's rooms along; a changed room updates
@@ -130,27 +134,31 @@ def create_app(config: Config | None = None) -> Lapau:
     from webapp.auth.live import AccountSockets
     from webapp.auth.oidc import SignInProviders
     from webapp.channels import Channels, LocalBroker
+    from webapp.facts import LocalFacts, RedisFacts
     from webapp.ranking.ratings import make_hook
     from webapp.rooms.live import Rooms
+    from webapp.social.invites import Invites, RedisInvites
     from webapp.social.live import Social
 
     database = db.make_engine(app.config["DATABASE_URL"], app.config["DATABASE_POOL"])
     shared = redis_broker.connect(app.config["REDIS_URL"]) if app.config["REDIS_URL"] else None
     live = Channels(redis_broker.RedisBroker(shared) if shared else LocalBroker())
+    held = RedisFacts(shared) if shared else LocalFacts()
     hub = play.make_hub(app, database, live, shared)
-    live_rooms = Rooms(app, database, hub, live)
-    social_live = Social(app, live)
+    live_rooms = Rooms(app, database, hub, live, held)
+    social_live = Social(app, live, held, RedisInvites(shared) if shared else Invites())
     app.services = Services(
         assets=assets.static_files(app),
         database=database,
         redis=shared,
+        facts=held,
         sockets=sockets.Sockets(app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"]),
         channels=live,
         signed_in=AccountSockets(),
         hub=hub,
         rooms=live_rooms,
         social=social_live,
-        limiter=rate_limits.make_limiter(),
+        limiter=rate_limits.make_limiter(app.config["REDIS_URL"]),
         providers=SignInProviders(app),
     )
 

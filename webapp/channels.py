@@ -1,7 +1,9 @@
 """The live layer: channels of subscribers, one delivery path, and the broker behind them.
 
 Every live page holds one socket on one *channel*, named by a topic: a table
-(``table:<id>``), a room (``room:<code>``) or a player's own pages (``me:<player>``).  A
+(``table:<id>``), a room (``room:<code>``) or a player's own pages (``me:<player>``).
+Some topics carry moments to another's sockets: a table's reactions (``reaction:<id>``,
+to the table's), a place's change for presence (``place:<key>``).  A
 socket on a channel is a :class:`Subscriber`: its connection, whose it is, the seat it
 sees from, its language and card style.
 
@@ -149,6 +151,11 @@ class Channels:
     def subscribers(self, topic: str) -> list[Subscriber]:
         with self.lock:
             return list(self.topics.get(topic, ()))
+
+    def topics_of(self, kind: str) -> list[str]:
+        """The topics of ``kind`` that have subscribers in this process."""
+        with self.lock:
+            return [topic for topic in self.topics if kind_of(topic) == kind]
 
     def join(self, topic: str, subscriber: Subscriber) -> None:
         with self.lock:

@@ -8,9 +8,11 @@ A view states its limit where it is defined, under its route::
     def sign_in() -> ...
 
 Only its POSTs are counted.  :func:`bind`, the last step of ``create_app``, wraps every
-declared view of the app in Flask-Limiter's check, so the limits are counted per app, in
-memory (the site runs one worker), and a view keeps its limit whichever blueprint or
-order registers it.
+declared view of the app in Flask-Limiter's check, so a view keeps its limit whichever
+blueprint or order registers it.  The counts are kept in memory when the site runs as one
+process, and in Redis when several share it (``REDIS_URL``): a client is counted once
+whichever process answers it.  Should Redis be away, each process counts in memory
+meanwhile (Flask-Limiter's fallback) rather than fail the form.
 """
 
 from __future__ import annotations
@@ -50,8 +52,17 @@ def rate_limited(limit: str, key: Key | None = None) -> Callable[[View], View]:
     return declare
 
 
-def make_limiter() -> Limiter:
-    return Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True)
+def make_limiter(redis_url: str | None = None) -> Limiter:
+    """The site's limiter: counting in Redis at ``redis_url``, else in memory."""
+    if redis_url is None:
+        return Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True)
+    return Limiter(
+        get_remote_address,
+        storage_uri=redis_url,
+        headers_enabled=True,
+        key_prefix="lapau-limits",
+        in_memory_fallback_enabled=True,
+    )
 
 
 def bind(app: Flask, limiter: Limiter) -> None:

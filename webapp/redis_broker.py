@@ -139,6 +139,9 @@ class RedisBroker:
                 log.exception("a handler of %s failed", topic)
 
     def close(self) -> None:
-        """Close the connections: the reader's read fails at once and it stops."""
+        """Close the connections: the reader's read fails at once and it stops, after
+        the message it is handling (which may still use the database)."""
         self.closed = True
         self.client.close()
+        if self.reader is not None and self.reader is not threading.current_thread():
+            self.reader.join(POLL + 1)

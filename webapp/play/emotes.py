@@ -3,9 +3,9 @@
 A reaction is a seat and a preset's id, nothing else: never free text, never stored, never
 a move.  It is shown for a few seconds beside the sender's seat, in each reader's own
 language, to every socket of the table whose reader has not hidden reactions (the display
-setting).  It never renders the table: one short element per language, sent as is, so a
-reaction costs the table's lock a loop over its sockets.  It is published beside the
-table's channel (``aside:<id>``), so every process shows it to its own sockets.  A seat may send
+setting), on every process (through the table's reaction channel).  It never renders the
+table: one short element per language, sent as is, so a reaction costs the table's lock a
+loop over its sockets.  A seat may send
 :data:`PER_MINUTE` in any minute; the next is refused with a notice for the sender only.
 """
 
@@ -78,36 +78,41 @@ def element(seat: int, preset: str, language: str) -> str:
 
 
 def react(session: TableSession, seat: int, preset: str) -> None:
-    """Show ``seat``'s reaction to every reader of the table who has not hidden them, in
-    every process (through the table's asides: :func:`listen`); raises :class:`Refusal`
-    (and sends nothing) for one too many or an unknown preset."""
+    """Show ``seat``'s reaction to every reader of the table who has not hidden them, on
+    every process (its channel: ``reaction:<table id>``); raises :class:`Refusal` (and
+    sends nothing) for one too many or an unknown preset."""
     if preset not in PRESETS:
         raise Refusal("malformed")
     with session.lock:
         if not PACES.setdefault(session, Pace()).admits(seat):
             raise Refusal(TOO_MANY)
-    session.hub.channels.publish(f"{ASIDE}:{session.id}", {"seat": seat, "e": preset})
+    session.hub.channels.publish(topic(session.id), {"seat": seat, "preset": preset})
 
 
-#: The topic kind of a table's reactions: no move, so not its channel's news.
-ASIDE = "aside"
+def topic(table_id: str) -> str:
+    """The channel a table's reactions are published on (its sockets are on the table's)."""
+    return f"reaction:{table_id}"
 
 
 def listen(hub: Hub) -> None:
-    """Each process shows the reactions published at its tables to its own sockets."""
+    """Show the reactions published for a table to its sockets in this process."""
 
-    def shown(topic: str, message: object) -> None:
-        session = hub.sessions.get(topic.partition(":")[2])
-        if session is None or not isinstance(message, dict):
+    def published(channel: str, message: object) -> None:
+        if not isinstance(message, dict):
             return
-        seat, preset = message.get("seat"), message.get("e")
-        if isinstance(seat, int) and preset in PRESETS:
-            show(session, seat, str(preset))
+        seat, preset = message.get("seat"), message.get("preset")
+        if not isinstance(seat, int) or preset not in PRESETS:
+            return
+        with hub.lock:
+            session = hub.sessions.get(channel.partition(":")[2])
+        if session is not None:  # no table here, no socket of it here
+            show(session, seat, preset)
 
-    hub.channels.listen(ASIDE, shown)
+    hub.channels.listen("reaction", published)
 
 
 def show(session: TableSession, seat: int, preset: str) -> None:
+    """Send the reaction to this process's sockets of the table, in each one's language."""
     shown: dict[str, str] = {}
 
     def message_for(listener: Subscriber) -> str | None:

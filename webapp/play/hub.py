@@ -418,7 +418,7 @@ class TableSession:
     def send_aside(self, message_for: Callable[[Subscriber], str | None]) -> None:
         """Send each subscriber its message (None: nothing) of a moment that is no part of
         the table (a reaction): nothing is rendered or remembered, so no move redraws it.
-        Only to this process's sockets (play/emotes.py publishes it to every process)."""
+        Only to this process's sockets: the moment's own channel reaches the others'."""
         with self.lock:
             for subscriber in self.subscribers:
                 message = message_for(subscriber)

@@ -21,6 +21,7 @@ from webapp.adapters import setups
 from webapp.adapters.setup import LEVELS
 from webapp.channels import Channels, Subscriber, rendering
 from webapp.events import Event
+from webapp.facts import Facts, LocalFacts
 from webapp.game import registry
 from webapp.play import clock as turn_clock
 from webapp.play.hub import Hub, TableSession
@@ -51,11 +52,21 @@ def game_of(name: str) -> logic.Game:
 class Rooms:
     """Every room's channel handler in this process, and the one door to changing a room."""
 
-    def __init__(self, app: Flask, engine: Engine, hub: Hub, channels: Channels) -> None:
+    def __init__(
+        self,
+        app: Flask,
+        engine: Engine,
+        hub: Hub,
+        channels: Channels,
+        facts: Facts | None = None,
+    ) -> None:
         self.app = app
         self.engine = engine
         self.hub = hub
         self.channels = channels
+        #: Who watches each room from each process (webapp/facts.py).
+        self.facts: Facts = facts or LocalFacts()
+        channels.on_gap.append(self.resync)
         channels.listen("room", self.published)
         self.locks: dict[str, threading.RLock] = defaultdict(threading.RLock)
         self.lock = threading.Lock()
@@ -76,7 +87,27 @@ class Rooms:
         return models.load(self.engine, code)
 
     def online(self, code: str) -> set[str]:
-        return {s.person for s in self.channels.subscribers(topic(code)) if s.person}
+        """Who has the room open, on any process."""
+        return {
+            person
+            for here in self.facts.gather(here_key(code))
+            if isinstance(here, list)
+            for person in here
+        }
+
+    def state_here(self, code: str) -> None:
+        """State who watches the room from this process, for every process."""
+        here = {s.person for s in self.channels.subscribers(topic(code)) if s.person}
+        if here:
+            self.facts.put(here_key(code), sorted(here))
+        else:
+            self.facts.drop(here_key(code))
+
+    def resync(self) -> None:
+        """Messages from other processes may have been lost (the broker's ``on_gap``):
+        every room watched here is sent again as stored."""
+        for channel in self.channels.topics_of("room"):
+            self.published(channel, channel.partition(":")[2])
 
     # Changing --------------------------------------------------------------
 
@@ -212,6 +243,7 @@ class Rooms:
         with self.room_lock(code):
             before = self.online(code)
             self.channels.join(topic(code), watcher)
+            self.state_here(code)
             room = self.get(code)
             if room is None:
                 return
@@ -225,6 +257,7 @@ class Rooms:
         with self.room_lock(code):
             before = self.online(code)
             self.channels.leave(topic(code), watcher)
+            self.state_here(code)
             room = self.get(code)
             if room is not None and room.status == logic.WAITING and self.seen_here(room, before):
                 self.broadcast(room)
@@ -293,6 +326,11 @@ class Rooms:
 def topic(code: str) -> str:
     """The room's channel (webapp/channels.py)."""
     return f"room:{code}"
+
+
+def here_key(code: str) -> str:
+    """The fact each process states of who watches the room from it."""
+    return f"here:{code}"
 
 
 def view_key(room: Room, watcher: Subscriber) -> tuple[Any, ...]:

@@ -36,7 +36,7 @@ HTMX_PAGES = {"play.table", "rooms.room"}
 
 
 def status_of(person: friends.Person) -> Status:
-    return social().presence.status(person.player)
+    return social().status(person.player)
 
 
 def my_invites() -> list[Invite]:

@@ -9,23 +9,29 @@ page shows, and the socket renders them in its own request, so every fragment is
 reader's language, for its reader, with their own CSRF tokens.
 
 Presence follows the channels' events: a person with a socket on a table's channel or on
-their own is online, and playing while seated at a running table.
+their own is online, and playing while seated at a running table.  Each process states
+its own players' statuses for the others (webapp/facts.py: in Redis when several processes
+serve the site); a place that changes (a room filling, a table ending) is published on
+its channel (``place:<key>``), since its players' sockets may be on any process.
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from dataclasses import asdict
 from typing import Any
 
 from flask import Flask, url_for
 
 from webapp.channels import Channels, Subscriber, kind_of, rendering
+from webapp.facts import Facts, LocalFacts
 from webapp.game import registry
 from webapp.locale import DEFAULT_LANGUAGE
 from webapp.services import services
 from webapp.social import friends
-from webapp.social.invites import Invite, Invites, is_local
-from webapp.social.presence import Place, Presence, Socket, Status
+from webapp.social.invites import Invite, InviteBook, Invites, is_local
+from webapp.social.presence import OFFLINE, Place, Presence, Socket, Status, encoded, merged
 
 #: The channels whose sockets make their person online.
 PRESENT_ON = {"table", "me"}
@@ -36,19 +42,57 @@ def topic(player: str) -> str:
     return f"me:{player}"
 
 
+def presence_key(player: str) -> str:
+    """The fact each process states of ``player``'s sockets there (webapp/facts.py)."""
+    return f"presence:{player}"
+
+
 class Social:
     """Presence and invites of this process, and the fan-out between them and friends."""
 
-    def __init__(self, app: Flask, channels: Channels) -> None:
+    def __init__(
+        self,
+        app: Flask,
+        channels: Channels,
+        facts: Facts | None = None,
+        invites: InviteBook | None = None,
+    ) -> None:
         self.app = app
         self.presence = Presence()
-        self.invites = Invites()
-        self.presence.on_status.append(self.status_changed)
+        #: The live invites: in this process's memory, or in Redis for every process.
+        self.invites: InviteBook = invites or Invites()
+        #: Every process's statuses of its players (webapp/facts.py).
+        self.facts: Facts = facts or LocalFacts()
+        self.presence.on_status.extend([self.state, self.status_changed])
         self.channels = channels
         #: The presence of each account's socket on a table's channel or their own.
         self.present: dict[Subscriber, Socket] = {}
         self.lock = threading.Lock()
         channels.listen("me", self.published)
+        channels.listen("place", self.place_changed)
+        channels.on_gap.append(self.resync)
+
+    def status(self, player: str) -> Status:
+        """``player``'s status on the site, whichever processes hold their sockets."""
+        return merged(self.facts.gather(presence_key(player)))
+
+    def state(self, player: str, _status: Status) -> None:
+        """State this process's status of ``player`` for every process (read as it is
+        now: a change racing this one is then stated by whichever writes last)."""
+        status = self.presence.status(player)
+        if status == OFFLINE:
+            self.facts.drop(presence_key(player))
+        else:
+            self.facts.put(presence_key(player), encoded(status, time.time()))
+
+    def resync(self) -> None:
+        """Messages from other processes may have been lost (the broker's ``on_gap``):
+        this process's statuses are stated again, and its players' pages render all
+        they show again."""
+        self.facts.restate()
+        for channel in self.channels.topics_of("me"):
+            for name in ("invites", "badge", "list", "offer"):
+                self.published(channel, name)
 
     def subscribed(self, channel: str, subscriber: Subscriber) -> None:
         """A socket joined a table or its player's own channel: its person is online, and
@@ -126,8 +170,9 @@ class Social:
         return taken
 
     def table_finished(self, table: Any) -> None:
-        """The hub's ``on_finish``: the table's players are no longer in a game."""
-        self.presence.update(f"table:{table.id}", None)
+        """The hub's ``on_finish``: the table's players are no longer in a game (on
+        every process: their sockets may be anywhere)."""
+        self.channels.publish(f"place:table:{table.id}", {"place": None})
 
     def room_changed(self, room: Any, _event: str) -> None:
         """The rooms' ``on_change``: seated players are in a waiting room (joinable while
@@ -136,17 +181,30 @@ class Social:
         with rendering(self.app, DEFAULT_LANGUAGE):
             link = url_for("rooms.room", code=room.code, lang_code=DEFAULT_LANGUAGE)
         if room.status != "waiting":
-            self.presence.update(key, None)
+            self.channels.publish(f"place:{key}", {"place": None})
             self.expire(link)
             return
         place = Place("room", key, room.game, link, joinable=not room.is_full())
-        seated = set(room.humans())
+        seated = [p for p in room.humans() if friends.player_account(p) is not None]
+        self.channels.publish(f"place:{key}", {"place": asdict(place), "seated": seated})
+
+    def place_changed(self, channel: str, message: object) -> None:
+        """A place changed or ended (``place:<key>``, from any process): this process's
+        sockets there, and who holds a seat there, follow."""
+        if not isinstance(message, dict):
+            return
+        key = channel.partition(":")[2]
+        found = message.get("place")
+        if not isinstance(found, dict):
+            self.presence.update(key, None)
+            return
+        place = Place(**found)
+        seated = set(message.get("seated") or ())
         for player, held in list(self.presence.seated.items()):
             if held.key == key and player not in seated:
                 self.presence.seat(player, None)
         for player in seated:
-            if friends.player_account(player) is not None:
-                self.presence.seat(player, place)
+            self.presence.seat(player, place)
 
 
 def social(app: Flask | None = None) -> Social:

@@ -1,21 +1,24 @@
-"""Who is online, and where: an in-process registry of open sockets per player.
+"""Who is online, and where: a registry of this process's open sockets per player, and
+the statuses of every process merged.
 
-The site runs one gevent worker, so memory is the truth.  A player is *online* while at
-least one socket of theirs is open (the per-page socket ``/ws/me`` or a table's), and
-*playing* while one of those sockets sits at a running table or in a waiting room (a
-:class:`Place`).  Every change of a player's :class:`Status` is emitted as ``on_status``
-(webapp/social/live.py pushes it to their friends); a socket that opens or closes without
-changing the status tells nobody.
+A player is *online* while at least one socket of theirs is open (the per-page socket
+``/ws/me`` or a table's), and *playing* while one of those sockets sits at a running table
+or in a waiting room (a :class:`Place`).  :class:`Presence` keeps this process's sockets;
+every change of a player's :class:`Status` here is emitted as ``on_status``
+(webapp/social/live.py states it for the other processes, webapp/facts.py, and pushes it
+to their friends); a socket that opens or closes without changing the status tells
+nobody.  A player's sockets may be on several processes: :func:`merged` makes one status
+of each process's (:func:`encoded`).
 """
 
 from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
 
 from webapp.channels import Place as Place  # part of a Status
 from webapp.events import Event
@@ -31,6 +34,30 @@ class Status:
 
 OFFLINE = Status("offline")
 _order = itertools.count()
+
+
+def encoded(status: Status, since: float) -> dict[str, Any]:
+    """One process's status of a player as JSON carries it, with when it began."""
+    place = asdict(status.place) if status.place is not None else None
+    return {"state": status.state, "place": place, "since": since}
+
+
+def merged(statuses: Iterable[object]) -> Status:
+    """A player's status from every process's (:func:`encoded`): playing where they went
+    last, else online anywhere, else offline.
+
+    >>> room = Place("room", "room:ABC", "koa", "/room/ABC")
+    >>> merged([encoded(Status("online"), 5), encoded(Status("playing", room), 3)]).place.key
+    'room:ABC'
+    >>> merged([encoded(Status("online"), 5)]), merged([])
+    (Status(state='online', place=None), Status(state='offline', place=None))
+    """
+    found = [status for status in statuses if isinstance(status, dict)]
+    playing = [status for status in found if status.get("place")]
+    if playing:
+        last = max(playing, key=lambda status: status["since"])
+        return Status("playing", Place(**last["place"]))
+    return Status("online") if found else OFFLINE
 
 
 @dataclass(eq=False)
