@@ -95,16 +95,6 @@ class OneProcess:
         pass
 
 
-def process_name() -> str:
-    """Unique among running processes: the host, the process id, and a random part (a
-    process id is reused after a restart, and forked workers share what was drawn
-    before the fork, so the id is read at each call)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{TOKEN}"
-
-
-TOKEN = secrets.token_hex(3)
-
-
 class RedisLeases:
     """Leases in Redis, shared by every process of every dyno."""
 
@@ -113,14 +103,18 @@ class RedisLeases:
     def __init__(self, client: redis.Redis, seconds: float = LEASE_SECONDS, name: str = "") -> None:
         self.client = client
         self.seconds = seconds
-        #: The process's name, if not :func:`process_name` (two hubs in one test process).
+        #: The process's name, if given (tests name their hubs).
         self.name = name
+        self.token = secrets.token_hex(3)
         self._claim = client.register_script(CLAIM)
         self._release = client.register_script(RELEASE)
 
     @property
     def process(self) -> str:
-        return self.name or process_name()
+        """Unique among running hubs: the host, the process id (read at each call:
+        forked workers share what was made before the fork) and a random part (a process
+        id is reused after a restart; two apps in one test process)."""
+        return self.name or f"{socket.gethostname()}:{os.getpid()}:{self.token}"
 
     @staticmethod
     def key(table_id: str) -> str:
