@@ -195,3 +195,13 @@ def test_a_dead_owners_table_nobody_watches_is_swept_up(two_hubs: Pair) -> None:
     owned = two_people(a)
     a.stopped = True  # dead: it renews nothing any more
     eventually(lambda: owned.id in b.sessions and b.sessions[owned.id].owned, LEASE * 10)
+
+
+def test_a_seat_held_by_a_dead_process_is_away_at_the_owner(two_hubs: Pair) -> None:
+    a, b = two_hubs()
+    owned = two_people(a)
+    watch(b, owned.id, 0)
+    eventually(lambda: owned.present() == {0})
+    b.stopped = True  # dead: it no longer says its sockets are there
+    eventually(lambda: owned.present() == set(), LEASE * 8)
+    assert 0 in owned.away_since

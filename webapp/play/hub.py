@@ -245,6 +245,9 @@ class TableSession:
         self.shown_stand_ins: set[int] = set()
         #: The owner's: the seats other processes hold sockets for, by process.
         self.remote_seats: dict[str, set[int]] = {}
+        #: The owner's: when each of those processes last said so (monotonic seconds):
+        #: they say it again every round of their leases, and a silent one is gone.
+        self.remote_heard: dict[str, float] = {}
         #: A replica's: the owner it follows (a new one is told the seats held here).
         self.followed: str | None = None
 
@@ -335,7 +338,7 @@ class TableSession:
             if subscriber.seat is not None:
                 self._seat_heard(subscriber.seat)
                 if not self.owned:
-                    self._tell_seats()
+                    self.tell_seats()
             audience.members.append(subscriber)
             fragments = self.hub.renderer(self, [audience])[0]
             if len(audience.members) == 1:
@@ -359,7 +362,7 @@ class TableSession:
             if seat is not None and seat not in self.present():
                 self._seat_gone(seat)
             if seat is not None and not self.owned:
-                self._tell_seats()
+                self.tell_seats()
             self._release()
 
     def _seat_heard(self, seat: int) -> None:
@@ -373,7 +376,7 @@ class TableSession:
         if not self.finished:
             self._schedule(same_turn=True)  # the grace runs from now
 
-    def _tell_seats(self) -> None:
+    def tell_seats(self) -> None:
         """Tell the owner which seats this replica holds sockets for."""
         self.hub.tell_owner(self.id, {"k": "seats", "s": sorted(self.local_seats())})
 
@@ -383,6 +386,9 @@ class TableSession:
         with self.lock:
             before = self.present()
             self.remote_seats[process] = set(seats)
+            self.remote_heard[process] = time.monotonic()
+            if not seats:
+                del self.remote_seats[process], self.remote_heard[process]
             after = self.present()
             for seat in after - before:
                 self._seat_heard(seat)
@@ -637,7 +643,7 @@ class TableSession:
         if owner != self.followed:
             self.followed = owner if isinstance(owner, str) else None
             if self.local_seats():
-                self._tell_seats()  # a new owner learns who is here
+                self.tell_seats()  # a new owner learns who is here
         return True
 
     def reload(self) -> None:
@@ -660,7 +666,8 @@ class TableSession:
         with self.lock:
             self.reload()
             self.owned = True
-            self.remote_seats, self.followed = {}, None  # replicas say again who is there
+            self.remote_seats, self.remote_heard = {}, {}  # replicas say again who is there
+            self.followed = None
             if not self.heard():
                 self.unheard = self.hub.timing.unheard_turns  # as after a restart
             self._schedule()
@@ -1081,14 +1088,22 @@ class Hub:
                 sessions = list(self.sessions.values())
             owned = [session for session in sessions if session.owned]
             lost = set(self.leases.renew([session.id for session in owned]))
+            silent = time.monotonic() - 3 * self.leases.seconds
             for session in owned:
                 if session.id in lost:
                     log.warning("lost the lease of table %s", session.id)
                     session.give_up()
+                for process, heard in list(session.remote_heard.items()):
+                    if heard < silent:  # that process died with its sockets
+                        session.seen(process, [])
             for session in sessions:
-                if not session.owned and not session.finished and self.leases.claim(session.id):
+                if session.owned or session.finished:
+                    continue
+                if self.leases.claim(session.id):
                     log.info("took over table %s", session.id)
                     session.take_over()
+                elif session.local_seats():
+                    session.tell_seats()  # still here (see remote_heard)
             self.rounds = (self.rounds or 0) + 1
             if self.rounds % 3 == 0:
                 self.restore()
