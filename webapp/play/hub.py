@@ -27,7 +27,8 @@ greenlet run first (the slowest 1% of moves took 200-600 ms under load).
 - A replica's socket sends its move to the owner (webapp/play/forward.py) after checking
   it against the replica, so the usual refusals need no round trip; the owner's refusal
   comes back as its code, and no answer in a few seconds is "try again".  Replicas tell
-  the owner which seats they hold sockets for, so a person on another process is heard.
+  the owner which seats they hold sockets for (at each change, and every round of the
+  leases), so a person on another process is heard, until that process falls silent.
 - The hub tends its leases (:meth:`Hub.tend`): renews its own, gives up the ones lost,
   takes over the tables its sockets watch once their owner is gone (reloading the log and
   starting the clock and bots), and now and then the unfinished tables nobody owns.
