@@ -762,7 +762,10 @@ class TableSession:
     def end(self) -> None:
         """The player gave the table up: no more moves, its sockets closed."""
         if not self.owned:
-            self.hub.forward(self.id, {"k": "end"})
+            try:
+                self.hub.forward(self.id, {"k": "end"})
+            except Refusal:  # the owner is away: the stored flag ends it (no sweep takes it)
+                self.hub.store.finish(self.id)
         with self.lock:
             self.stop()
             self.deadline = None
