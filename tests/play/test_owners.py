@@ -205,3 +205,13 @@ def test_a_seat_held_by_a_dead_process_is_away_at_the_owner(two_hubs: Pair) -> N
     b.stopped = True  # dead: it no longer says its sockets are there
     eventually(lambda: owned.present() == set(), LEASE * 8)
     assert 0 in owned.away_since
+
+
+def test_ending_a_table_at_a_replica_ends_it_at_the_owner(two_hubs: Pair) -> None:
+    a, b = two_hubs()
+    owned = two_people(a)
+    _session, owners_screen = watch(a, owned.id, 1)
+    replica, screen = watch(b, owned.id, 0)
+    replica.end()
+    assert owned.finished and owned.timer is None and a.store.unfinished() == []
+    assert owners_screen.closed == screen.closed == 1000
