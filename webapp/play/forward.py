@@ -88,7 +88,10 @@ class Forwarder:
             code = NO_ANSWER
         if "id" in request:
             answer = {"id": request["id"], "code": code}
-            self.channels.publish(f"told:{request['from']}", answer)
+            try:
+                self.channels.publish(f"told:{request['from']}", answer)
+            except Exception:  # a broker closed under it (a stopping server): asker times out
+                log.exception("could not answer request %r", request)
 
     def told(self, topic: str, message: object) -> None:
         if topic.partition(":")[2] != self.process() or not isinstance(message, dict):

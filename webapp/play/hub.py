@@ -583,14 +583,21 @@ class TableSession:
         """Another process stored this step first (it owns the table now, or did while
         this one's lease ran out): the log is the truth, so the table reloads from it and
         goes on as the owner only if the lease still says so."""
+        self.contested()
+        if self.owned:
+            self._broadcast()
+        else:
+            self.fan_out()  # this process's screens, from the log
+
+    def contested(self) -> None:
+        """Another process moved this table too (it stored a step, or published one):
+        reload the log, and stay the owner only if the lease is still this process's."""
         log.warning("table %s moved elsewhere meanwhile: reloading its log", self.id)
         self.reload()
         if self.hub.leases.claim(self.id):
             self._schedule()
-            self._broadcast()
         else:
             self.give_up()
-            self.fan_out()  # this process's screens, from the log
 
     # Owners and replicas ---------------------------------------------------
 
@@ -1015,7 +1022,13 @@ class Hub:
             session = self.sessions.get(topic.partition(":")[2])
         if session is not None:
             with session.lock:
-                if isinstance(news, dict) and not session.owned and not session.follow(news):
+                if (
+                    isinstance(news, dict)
+                    and session.owned
+                    and news.get("o") != self.leases.process
+                ):
+                    session.contested()  # another process moved it: two owners for a while
+                elif isinstance(news, dict) and not session.owned and not session.follow(news):
                     return
                 session.fan_out()
 
