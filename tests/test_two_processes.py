@@ -7,6 +7,7 @@ real gunicorn processes is tests/test_two_servers.py."""
 from __future__ import annotations
 
 import queue
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from webapp import create_app
 from webapp.channels import Subscriber
 from webapp.config import TestConfig
 from webapp.facts import RedisFacts
+from webapp.locks import RedisLocks
 from webapp.redis_broker import RedisBroker, connect
 from webapp.services import Lapau
 from webapp.social.presence import Place
@@ -155,3 +157,61 @@ def test_a_process_that_stops_stating_its_facts_is_forgotten(redis_url: str) -> 
         eventually(lambda: alive.gather("here:ABC234") == [["u-1"]], seconds=2)
     finally:
         alive.close()
+
+
+class Closing:
+    def __init__(self) -> None:
+        self.closed: queue.Queue[int] = queue.Queue()
+
+    def close(self, reason: int = 1000, message: str | None = None) -> None:
+        self.closed.put(reason)
+
+
+def test_a_sign_in_ended_on_one_closes_its_sockets_on_the_other(
+    two: tuple[Lapau, Lapau],
+) -> None:
+    a, b = two
+    mine, other = Closing(), Closing()
+    with (
+        a.services.signed_in.hold(12, "key-1", mine),
+        a.services.signed_in.hold(12, "key-2", other),
+    ):
+        b.services.signed_in.end(12, "key-1")
+        assert mine.closed.get(timeout=WAIT) == 1000
+        assert other.closed.empty()
+        b.services.signed_in.end(12)
+        assert other.closed.get(timeout=WAIT) == 1000
+
+
+def test_two_processes_changing_one_room_at_once_lose_no_change(
+    two: tuple[Lapau, Lapau],
+) -> None:
+    """Three people join at once, through both processes, each reading the room, adding
+    themselves and writing it back: under the room's lock in Redis all three are seated.
+    (Without it, one join in two rounds is lost here; the rounds make that certain.)"""
+    a, b = two
+    for _ in range(4):
+        code = a.services.rooms.create("koa", "g-host", "Host").code  # three free seats
+        threads = [
+            threading.Thread(target=app.services.rooms.join, args=(code, f"g-{n}", f"P{n}"))
+            for n, app in enumerate((a, b, a))
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        room = b.services.rooms.get(code)
+        assert room is not None
+        assert sorted(room.humans()) == ["g-0", "g-1", "g-2", "g-host"]
+
+
+def test_a_rematch_asked_on_both_is_one_room(redis_url: str) -> None:
+    one, other = RedisLocks(connect(redis_url)), RedisLocks(connect(redis_url))
+    with one.hold("rematch:t1"), one.hold("rematch:t1"):  # reentrant
+        one.note("rematch:t1", "ABC234")
+        waiting = threading.Thread(target=lambda: other.hold("rematch:t1").__enter__())
+        waiting.start()
+        waiting.join(0.2)
+        assert waiting.is_alive()  # the other process waits for the lock
+    waiting.join(WAIT)
+    assert other.noted("rematch:t1") == "ABC234"

@@ -135,6 +135,7 @@ def create_app(config: Config | None = None) -> Lapau:
     from webapp.auth.oidc import SignInProviders
     from webapp.channels import Channels, LocalBroker
     from webapp.facts import LocalFacts, RedisFacts
+    from webapp.locks import Locks, RedisLocks
     from webapp.ranking.ratings import make_hook
     from webapp.rooms.live import Rooms
     from webapp.social.invites import Invites, RedisInvites
@@ -145,7 +146,7 @@ def create_app(config: Config | None = None) -> Lapau:
     live = Channels(redis_broker.RedisBroker(shared) if shared else LocalBroker())
     held = RedisFacts(shared) if shared else LocalFacts()
     hub = play.make_hub(app, database, live, shared)
-    live_rooms = Rooms(app, database, hub, live, held)
+    live_rooms = Rooms(app, database, hub, live, held, RedisLocks(shared) if shared else Locks())
     social_live = Social(app, live, held, RedisInvites(shared) if shared else Invites())
     app.services = Services(
         assets=assets.static_files(app),
@@ -154,7 +155,7 @@ def create_app(config: Config | None = None) -> Lapau:
         facts=held,
         sockets=sockets.Sockets(app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"]),
         channels=live,
-        signed_in=AccountSockets(),
+        signed_in=AccountSockets(live),
         hub=hub,
         rooms=live_rooms,
         social=social_live,

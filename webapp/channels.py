@@ -3,7 +3,8 @@
 Every live page holds one socket on one *channel*, named by a topic: a table
 (``table:<id>``), a room (``room:<code>``) or a player's own pages (``me:<player>``).
 Some topics carry moments to another's sockets: a table's reactions (``reaction:<id>``,
-to the table's), a place's change for presence (``place:<key>``).  A
+to the table's), a place's change for presence (``place:<key>``), an account's ended
+sign-in (``account:<id>``, closing its sockets).  A
 socket on a channel is a :class:`Subscriber`: its connection, whose it is, the seat it
 sees from, its language and card style.
 

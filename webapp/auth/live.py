@@ -8,8 +8,9 @@ browser is held here under its account and sign-in key; signing out closes that
 sign-in's sockets, signing out everywhere, a new password and deleting the account close
 all of the account's.  A closed socket sends nothing more (simple-websocket refuses a
 send after the close; tests/auth/test_socket_sign_out.py checks every kind of socket on
-every way a sign-in ends), so no socket checks its sign-in again.  The site runs one
-process, so this memory is all of them.
+every way a sign-in ends), so no socket checks its sign-in again.  Each process holds its
+own sockets; an ending is published on the account's channel (``account:<id>``,
+webapp/channels.py), so every process closes its own.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from flask import Flask, session
 from sqlmodel import Session
 
 from webapp.auth.models import SignIn
+from webapp.channels import Channels
 from webapp.db import engine
 from webapp.services import services
 
@@ -66,9 +68,11 @@ def sign_in_alive(user_id: int, key: str) -> bool:
 class AccountSockets:
     """Every open socket of a signed-in browser in this process."""
 
-    def __init__(self) -> None:
+    def __init__(self, channels: Channels) -> None:
         self.lock = threading.Lock()
         self.held: dict[int, set[Held]] = {}
+        self.channels = channels
+        channels.listen("account", self.ended)
 
     @contextmanager
     def hold(self, user_id: int, key: str, connection: Closable) -> Iterator[Held]:
@@ -84,9 +88,21 @@ class AccountSockets:
                 if not mine:
                     self.held.pop(user_id, None)
 
-    def end(self, user_id: int, key: str | None = None) -> int:
-        """Close the sockets of one sign-in (``key``) or of every sign-in of the account;
-        how many were open."""
+    def end(self, user_id: int, key: str | None = None) -> None:
+        """Close the sockets of one sign-in (``key``) or of every sign-in of the account,
+        on every process."""
+        self.channels.publish(f"account:{user_id}", {"key": key})
+
+    def ended(self, topic: str, message: object) -> None:
+        """The account's channel: a sign-in ended, somewhere."""
+        user_id = topic.partition(":")[2]
+        key = message.get("key") if isinstance(message, dict) else None
+        if user_id.isascii() and user_id.isdigit():
+            self.close(int(user_id), key if isinstance(key, str) else None)
+
+    def close(self, user_id: int, key: str | None = None) -> int:
+        """Close this process's sockets of one sign-in (``key``) or of every sign-in of
+        the account; how many were open."""
         with self.lock:
             found = [h for h in self.held.get(user_id, set()) if key is None or h.key == key]
         for held in found:

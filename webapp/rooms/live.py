@@ -1,4 +1,5 @@
-"""Rooms in this process: who is watching each room, and every change made under a lock.
+"""Rooms in this process: who is watching each room, and every change made under a lock
+(the room's, on every process: webapp/locks.py).
 
 Each change loads the room from the database, applies :mod:`webapp.rooms.logic`, writes
 it back and publishes its code on the room's channel (``room:<code>``,
@@ -10,8 +11,7 @@ starts opens a live table in the hub and sends every socket on to it.
 
 from __future__ import annotations
 
-import threading
-from collections import defaultdict
+from contextlib import AbstractContextManager
 from typing import Any
 
 from flask import Flask, render_template
@@ -23,6 +23,7 @@ from webapp.channels import Channels, Subscriber, rendering
 from webapp.events import Event
 from webapp.facts import Facts, LocalFacts
 from webapp.game import registry
+from webapp.locks import Locks
 from webapp.play import clock as turn_clock
 from webapp.play.hub import Hub, TableSession
 from webapp.play.render import split_fragments
@@ -59,6 +60,7 @@ class Rooms:
         hub: Hub,
         channels: Channels,
         facts: Facts | None = None,
+        locks: Locks | None = None,
     ) -> None:
         self.app = app
         self.engine = engine
@@ -68,18 +70,15 @@ class Rooms:
         self.facts: Facts = facts or LocalFacts()
         channels.on_gap.append(self.resync)
         channels.listen("room", self.published)
-        self.locks: dict[str, threading.RLock] = defaultdict(threading.RLock)
-        self.lock = threading.Lock()
+        #: Each room's lock (and each finished table's rematch's), on every process.
+        self.locks: Locks = locks or Locks()
         #: Every change to a room's people or state (see webapp/rooms/__init__.py).
         self.on_change = Event[[Room, str]]("room changed")
-        #: A finished table's room code (None: not a room's table) and its rematch's.
+        #: A finished table's room code (None: not a room's table).
         self.table_rooms: dict[str, str | None] = {}
-        self.rematches: dict[str, str] = {}
-        self.rematch_lock = threading.Lock()
 
-    def room_lock(self, code: str) -> threading.RLock:
-        with self.lock:
-            return self.locks[code]
+    def room_lock(self, code: str) -> AbstractContextManager[None]:
+        return self.locks.hold(f"room:{code}")
 
     # Reading ---------------------------------------------------------------
 
@@ -169,12 +168,12 @@ class Rooms:
     def again(self, table_id: str, player: str) -> Room:
         """The rematch of a room's finished table: the first player to ask opens it (as
         its host, everyone in their old seat), the others find it."""
-        with self.rematch_lock:
+        with self.locks.hold(f"rematch:{table_id}"):
             old = models.by_table(self.engine, table_id)
             if old is None:
                 raise RoomRefusal("no-room")
             mine = old.seat_of(player)
-            code = self.rematches.get(table_id)
+            code = self.locks.noted(f"rematch:{table_id}")
             room = self.get(code) if code else None
             if room is not None and room.is_open() and room.status == logic.WAITING:
                 if mine is None:
@@ -183,7 +182,7 @@ class Rooms:
                 return self.join(room.code, player, place.name if place else "")
             room = logic.rematch(old, player, self.fresh_code())
             models.save(self.engine, room)
-            self.rematches[table_id] = room.code
+            self.locks.note(f"rematch:{table_id}", room.code)
         self.changed(room, "create")
         return room
 
