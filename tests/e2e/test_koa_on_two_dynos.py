@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import QUICK_BOTS, LiveServer
 from tests.dynos import two_dynos
-from tests.e2e.test_rooms import NAMES, sign_up
+from tests.e2e.test_rooms import NAMES, join_room, open_koa_room, sign_up
 from tests.e2e.test_tables import play_together_to_the_end
 from tests.postgres import Cluster
 from tests.redis import RedisServer
@@ -52,16 +52,9 @@ def test_four_browsers_on_two_servers_play_a_koa_room_to_the_end(
     for page, name, server in zip(browsers, NAMES, server_of, strict=True):
         sign_up(page, server, name)
 
-    host.goto(f"{first.url}/en/play/")
-    host.get_by_role("link", name="Play with friends").click()
-    host.get_by_role("button", name="Koa").click()
-    expect(host).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
-    code = host.url.rsplit("/", 1)[1]
+    code = open_koa_room(host, first)
     for page, server in zip(others, server_of[1:], strict=True):
-        page.goto(f"{server.url}/en/play/koa")
-        page.get_by_label("Room code").fill(code.lower())
-        page.get_by_role("button", name="Join", exact=True).click()
-        expect(page).to_have_url(f"{server.url}/en/room/{code}")
+        join_room(page, server, code)
     expect(host.locator(".seat:not(.empty)")).to_have_count(4)
     for page in others:
         page.get_by_role("button", name="Ready", exact=True).click()

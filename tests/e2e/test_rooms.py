@@ -59,26 +59,36 @@ def sign_up(page: Page, server: LiveServer, username: str) -> None:
     expect(page.get_by_role("link", name="Your account")).to_be_visible()
 
 
+def open_koa_room(host: Page, server: LiveServer) -> str:
+    """The host opens a Koa room from the play page; its code."""
+    host.goto(f"{server.url}/en/play/")
+    host.get_by_role("link", name="Play with friends").click()
+    host.get_by_role("button", name="Koa").click()
+    expect(host).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
+    return host.url.rsplit("/", 1)[1]
+
+
+def join_room(page: Page, server: LiveServer, code: str) -> None:
+    """Join a Koa room by typing its code on Koa's setup page."""
+    page.goto(f"{server.url}/en/play/koa")
+    page.get_by_label("Room code").fill(code.lower())
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page).to_have_url(f"{server.url}/en/room/{code}")
+
+
 def test_four_friends_play_a_koa_room_to_the_end(phones: list[Page], friends: LiveServer) -> None:
     host, *others = phones
     for page, name in zip(phones, NAMES, strict=True):
         sign_up(page, friends, name)
 
     # The host opens a Koa room from the play page.
-    host.goto(f"{friends.url}/en/play/")
-    host.get_by_role("link", name="Play with friends").click()
-    host.get_by_role("button", name="Koa").click()
-    expect(host).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
-    code = host.url.rsplit("/", 1)[1]
+    code = open_koa_room(host, friends)
     expect(host.locator(".seat.mine")).to_contain_text("You")
     assert fits(host)
 
     # Three friends join by typing the code on Koa's setup page.
     for page in others:
-        page.goto(f"{friends.url}/en/play/koa")
-        page.get_by_label("Room code").fill(code.lower())
-        page.get_by_role("button", name="Join", exact=True).click()
-        expect(page).to_have_url(f"{friends.url}/en/room/{code}")
+        join_room(page, friends, code)
     expect(host.locator(".seat:not(.empty)")).to_have_count(4)
     expect(host.locator(".seat .dot.here")).to_have_count(4)
 
