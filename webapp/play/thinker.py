@@ -6,6 +6,9 @@ use, one worker a core) and waits for the answer without blocking the loop: unde
 thread of gevent's own pool (a real OS thread) waits on the future, so only the asking
 greenlet sleeps.  When more searches wait than there are workers, each gets a smaller
 share of the clock, so a table waits about ``SECONDS`` for its expert whatever the load.
+A search whose answer has not come back by its deadline (a full clock and ``GRACE``: the pool
+is swamped, or the machine is) is cancelled and the table plays ``hard``'s move instead, so
+no table waits for its bot much longer than the bot delay it already has.
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ log = logging.getLogger(__name__)
 FLOOR = 0.03
 #: A hint's clock: a person who asked can wait a second, and more deals make a surer reason.
 HINT_SECONDS = 1.0
+#: How long past a search's clock its answer may take to come back (handing the view to a
+#: worker and the move back costs a few milliseconds on an idle machine) before the table
+#: stops waiting for it.
+GRACE = 0.5
 
 
 def _patched() -> bool:
@@ -42,25 +49,36 @@ def _patched() -> bool:
 
 #: What a cancelled search hands back from gevent's thread (see :func:`_result`).
 _CANCELLED = object()
+#: What a search too late for its deadline hands back from there.
+_LATE = object()
 
 
-def _result(future: Future[Any]) -> Any:
-    """The future's result, or ``_CANCELLED``: gevent's threadpool prints a traceback for a
-    task that raises, and a pool shutting down with the server cancels what waits."""
+def _result(future: Future[Any], timeout: float) -> Any:
+    """The future's result, or ``_CANCELLED``, or ``_LATE``: gevent's threadpool prints a
+    traceback for a task that raises, and a pool shutting down with the server cancels
+    what waits."""
     try:
-        return future.result()
+        return future.result(timeout)
     except CancelledError:
         return _CANCELLED
+    except TimeoutError:
+        return _LATE
 
 
-def _wait(future: Future[Any]) -> Any:
-    if not _patched():
-        return future.result()
-    import gevent
+def _wait(future: Future[Any], timeout: float) -> Any:
+    """The future's result within ``timeout`` seconds; raises :class:`CancelledError` if it
+    was cancelled and :class:`TimeoutError` if it is late (cancelled then, if not started)."""
+    if _patched():
+        import gevent
 
-    result = gevent.get_hub().threadpool.spawn(_result, future).get()
+        result = gevent.get_hub().threadpool.spawn(_result, future, timeout).get()
+    else:
+        result = _result(future, timeout)
     if result is _CANCELLED:
         raise CancelledError
+    if result is _LATE:
+        future.cancel()  # still queued: it never runs; running: its clock ends it soon
+        raise TimeoutError
     return result
 
 
@@ -89,14 +107,15 @@ class Thinker:
         return max(FLOOR, share)
 
     def decide(self, game: str, view: Any, seed: str) -> Any:
-        """The expert's action for ``view`` (``hard``'s if the pool fails)."""
+        """The expert's action for ``view`` (``hard``'s if the pool fails or is late)."""
         found = self._run(think, game, view, seed, self.seconds)
         if found is None:
             return registry.get(game).bots["hard"](view, random.Random(seed))
         return found
 
     def advise(self, game: str, view: Any, seed: str) -> Advice | None:
-        """A hint for the seat of ``view``: the expert's move and why (None if the pool fails)."""
+        """A hint for the seat of ``view``: the expert's move and why (None if the pool fails
+        or is late)."""
         advice: Advice | None = self._run(advise, game, view, seed, self.hint_seconds)
         return advice
 
@@ -105,7 +124,7 @@ class Thinker:
         seconds: float,
     ) -> Any:  # fmt: skip
         """``job(game, view, seed, clock)`` in a worker, waited for without blocking the loop;
-        None when the pool has failed."""
+        None when the pool has failed or the answer is later than its clock and ``GRACE``."""
         with self.lock:
             self.waiting += 1
             if self.pool is None:
@@ -113,10 +132,16 @@ class Thinker:
                 context = multiprocessing.get_context("spawn")
                 self.pool = ProcessPoolExecutor(self.workers, mp_context=context)
             pool = self.pool
+        # Its clock shrinks as searches queue, but it may wait behind theirs: about one full
+        # clock for all of them together (see :meth:`budget`).
+        deadline = seconds + GRACE
         try:
-            return _wait(pool.submit(job, game, view, seed, self.budget(seconds)))
+            return _wait(pool.submit(job, game, view, seed, self.budget(seconds)), deadline)
         except CancelledError:
             return None  # the server is stopping: its pool dropped the searches that waited
+        except TimeoutError:
+            log.warning("expert search on %s later than %.2f s: hard plays", game, deadline)
+            return None
         except (BrokenProcessPool, OSError, RuntimeError):
             # A worker died or the pool is shut down: that must not stop the table.
             log.exception("expert search failed")
