@@ -6,9 +6,10 @@ use, one worker a core) and waits for the answer without blocking the loop: unde
 thread of gevent's own pool (a real OS thread) waits on the future, so only the asking
 greenlet sleeps.  When more searches wait than there are workers, each gets a smaller
 share of the clock, so a table waits about ``SECONDS`` for its expert whatever the load.
-A search whose answer has not come back by its deadline (a full clock and ``GRACE``: the pool
-is swamped, or the machine is) is cancelled and the table plays ``hard``'s move instead, so
-no table waits for its bot much longer than the bot delay it already has.
+A bot's search whose answer is not back by its deadline (a full clock and ``GRACE``: the
+pool is swamped, or the machine is; not while the pool's processes start) is cancelled and
+the table plays ``hard``'s move instead, so no table waits for its bot much longer than
+the bot delay it already has.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ _CANCELLED = object()
 _LATE = object()
 
 
-def _result(future: Future[Any], timeout: float) -> Any:
+def _result(future: Future[Any], timeout: float | None) -> Any:
     """The future's result, or ``_CANCELLED``, or ``_LATE``: gevent's threadpool prints a
     traceback for a task that raises, and a pool shutting down with the server cancels
     what waits."""
@@ -65,9 +66,15 @@ def _result(future: Future[Any], timeout: float) -> Any:
         return _LATE
 
 
-def _wait(future: Future[Any], timeout: float) -> Any:
-    """The future's result within ``timeout`` seconds; raises :class:`CancelledError` if it
-    was cancelled and :class:`TimeoutError` if it is late (cancelled then, if not started)."""
+def _warm() -> int:
+    """A worker's first job: import every game, so searches are not late for that."""
+    return len(registry.games())
+
+
+def _wait(future: Future[Any], timeout: float | None) -> Any:
+    """The future's result within ``timeout`` seconds (None: however long); raises
+    :class:`CancelledError` if it was cancelled and :class:`TimeoutError` if it is late
+    (cancelled then, if not started)."""
     if _patched():
         import gevent
 
@@ -90,13 +97,18 @@ class Thinker:
         workers: int | None = None,
         seconds: float = SECONDS,
         hint_seconds: float = HINT_SECONDS,
+        grace: float = GRACE,
     ) -> None:
         self.workers = workers or len(os.sched_getaffinity(0))
         self.seconds = seconds
         self.hint_seconds = hint_seconds
+        self.grace = grace
         self.waiting = 0
         self.lock = threading.Lock()
         self.pool: ProcessPoolExecutor | None = None
+        #: Each worker's first job (:func:`_warm`): until all are done, starting processes
+        #: that import the games (seconds on a busy machine) is not lateness.
+        self.warming: list[Future[int]] = []
 
     def budget(self, seconds: float | None = None) -> float:
         """This search's clock (``seconds``, else the bot's budget), shared out once searches
@@ -107,40 +119,46 @@ class Thinker:
         return max(FLOOR, share)
 
     def decide(self, game: str, view: Any, seed: str) -> Any:
-        """The expert's action for ``view`` (``hard``'s if the pool fails or is late)."""
-        found = self._run(think, game, view, seed, self.seconds)
+        """The expert's action for ``view`` (``hard``'s if the pool fails or is late).
+
+        Its clock shrinks as searches queue, but it may wait behind theirs: about one full
+        clock for all of them together (see :meth:`budget`), hence a full clock and the
+        grace as its deadline."""
+        found = self._run(think, game, view, seed, self.seconds, self.seconds + self.grace)
         if found is None:
             return registry.get(game).bots["hard"](view, random.Random(seed))
         return found
 
     def advise(self, game: str, view: Any, seed: str) -> Advice | None:
-        """A hint for the seat of ``view``: the expert's move and why (None if the pool fails
-        or is late)."""
-        advice: Advice | None = self._run(advise, game, view, seed, self.hint_seconds)
+        """A hint for the seat of ``view``: the expert's move and why (None if the pool fails)."""
+        # No deadline: no table waits for a hint, and the person who asked would rather
+        # have it late than not at all.
+        advice: Advice | None = self._run(advise, game, view, seed, self.hint_seconds, None)
         return advice
 
     def _run(
         self, job: Callable[[str, Any, str, float], Any], game: str, view: Any, seed: str,
-        seconds: float,
+        seconds: float, deadline: float | None,
     ) -> Any:  # fmt: skip
         """``job(game, view, seed, clock)`` in a worker, waited for without blocking the loop;
-        None when the pool has failed or the answer is later than its clock and ``GRACE``."""
+        None when the pool has failed or the answer is not back within ``deadline`` seconds
+        (once the pool's processes have started)."""
         with self.lock:
             self.waiting += 1
             if self.pool is None:
                 # Spawned, not forked: a fork of a process running threads may inherit locks.
                 context = multiprocessing.get_context("spawn")
                 self.pool = ProcessPoolExecutor(self.workers, mp_context=context)
+                self.warming = [self.pool.submit(_warm) for _ in range(self.workers)]
             pool = self.pool
-        # Its clock shrinks as searches queue, but it may wait behind theirs: about one full
-        # clock for all of them together (see :meth:`budget`).
-        deadline = seconds + GRACE
+            warm = all(job.done() for job in self.warming)
         try:
-            return _wait(pool.submit(job, game, view, seed, self.budget(seconds)), deadline)
+            future = pool.submit(job, game, view, seed, self.budget(seconds))
+            return _wait(future, deadline if warm else None)
         except CancelledError:
             return None  # the server is stopping: its pool dropped the searches that waited
         except TimeoutError:
-            log.warning("expert search on %s later than %.2f s: hard plays", game, deadline)
+            log.warning("expert search on %s later than %.2f s", game, deadline)
             return None
         except (BrokenProcessPool, OSError, RuntimeError):
             # A worker died or the pool is shut down: that must not stop the table.
