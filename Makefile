@@ -80,8 +80,10 @@ test: test-setup lint typecheck pytest
 # Markers (pyproject.toml) select the quick tier: no browser, no server subprocess, no long runs.
 QUICK := not e2e and not live and not slow
 
+# It runs the property tests and playouts with fewer examples (tests/tiers.py).
 check: setup $(VENV)/.installed-test lint typecheck
-	LAPAU_TEST_DATABASES=sqlite $(BIN)/python -m pytest tests webapp -q -m "$(QUICK)" $(XDIST)
+	LAPAU_TEST_TIER=quick LAPAU_TEST_DATABASES=sqlite \
+		$(BIN)/python -m pytest tests webapp -q -m "$(QUICK)" $(XDIST)
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache .mypy_cache .ruff_cache
