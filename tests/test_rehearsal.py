@@ -37,7 +37,7 @@ from tests.postgres import Cluster
 from webapp.game import registry
 from webapp.game.replay import replay
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]  # two deploys and two matches: 40 s
 
 DOMAIN = "lapau.example"
 PASSWORD = "kopi di lapau, kartu di meja"
