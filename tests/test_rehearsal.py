@@ -32,7 +32,7 @@ import websocket
 from sqlalchemy import create_engine, text
 
 from tests.conftest import ROOT, free_port
-from tests.play.client import csrf_token
+from tests.play.client import close_socket, csrf_token
 from tests.postgres import Cluster
 from webapp.game import registry
 from webapp.game.replay import replay
@@ -241,7 +241,7 @@ class Listening:
         raise AssertionError(f"never received {needle!r}")
 
     def close(self) -> None:
-        self.ws.close()
+        close_socket(self.ws)
 
 
 class Database:
