@@ -264,6 +264,8 @@ class LiveServer:
                     return
             except OSError:
                 time.sleep(0.1)
+        # Stopped here: left running, its Popen warns in whichever test collects it.
+        self.stop()
         raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
 
     def query(self, statement: str, **params: object) -> list[tuple[Any, ...]]:
