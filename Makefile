@@ -77,22 +77,27 @@ typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy --strict --explicit-package-bases webapp tests
 
 # Both tiers spread the tests over the machine's cores (pytest-xdist: one process per core,
-# each with its own PostgreSQL cluster, servers and browser). Each worker takes a contiguous
+# one more for make test, each with its own PostgreSQL cluster, servers and browser). Each worker takes a contiguous
 # run of tests, so a module's shared server is mostly started once, and an idle worker steals
 # half of a busy one's queue. `make check WORKERS=0` runs in one process, as a debugger wants.
 WORKERS ?= auto
 XDIST = -n $(WORKERS) --dist worksteal
+# The full suite waits much of its time (servers starting, browsers, real intervals; half
+# the cores stood idle on a quiet machine): one worker more than the cores keeps them busy.
+FULL_WORKERS = $(if $(filter auto,$(WORKERS)),$(shell echo $$(( $$(nproc) + 1 ))),$(WORKERS))
 
 pytest: test-setup
-	$(BIN)/python -m pytest tests webapp $(XDIST) --durations=25
+	$(BIN)/python -m pytest tests webapp -n $(FULL_WORKERS) --dist worksteal --durations=25
 
 test: test-setup lint typecheck pytest
 
 # Markers (pyproject.toml) select the quick tier: no browser, no server subprocess, no long runs.
 QUICK := not e2e and not live and not slow
 
+# It runs the property tests and playouts with fewer examples (tests/tiers.py).
 check: setup $(VENV)/.installed-test lint typecheck
-	LAPAU_TEST_DATABASES=sqlite $(BIN)/python -m pytest tests webapp -q -m "$(QUICK)" $(XDIST)
+	LAPAU_TEST_TIER=quick LAPAU_TEST_DATABASES=sqlite \
+		$(BIN)/python -m pytest tests webapp -q -m "$(QUICK)" $(XDIST)
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache .mypy_cache .ruff_cache

@@ -106,11 +106,19 @@ def redis_url(redis_server: RedisServer) -> str:
 _current: list[pytest.Item] = []
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Generator[None, None, None]:
+    # Marked before ``-m`` deselects (the mark plugin's hook runs inside this wrapper).
     for item in items:
         browser = item.get_closest_marker("e2e") is not None  # always against a real server
         if browser or "live_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.live)
+    yield
+    # The files with slow tests first (each file's own order kept, for its shared servers):
+    # a worker that draws a minute-long test last keeps the whole run waiting on it alone,
+    # one that draws it first leaves the other workers the short tests to share.
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -277,6 +285,8 @@ class LiveServer:
                     return
             except OSError:
                 time.sleep(0.1)
+        # Stopped here: left running, its Popen warns in whichever test collects it.
+        self.stop()
         raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
 
     def query(self, statement: str, **params: object) -> list[tuple[Any, ...]]:

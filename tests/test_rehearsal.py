@@ -32,12 +32,12 @@ import websocket
 from sqlalchemy import create_engine, text
 
 from tests.conftest import ROOT, free_port
-from tests.play.client import csrf_token
+from tests.play.client import close_socket, csrf_token
 from tests.postgres import Cluster
 from webapp.game import registry
 from webapp.game.replay import replay
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]  # two deploys and two matches: 40 s
 
 DOMAIN = "lapau.example"
 PASSWORD = "kopi di lapau, kartu di meja"
@@ -241,7 +241,7 @@ class Listening:
         raise AssertionError(f"never received {needle!r}")
 
     def close(self) -> None:
-        self.ws.close()
+        close_socket(self.ws)
 
 
 class Database:

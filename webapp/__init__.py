@@ -145,7 +145,7 @@ def create_app(config: Config | None = None) -> Lapau:
     shared = redis_broker.connect(app.config["REDIS_URL"]) if app.config["REDIS_URL"] else None
     live = Channels(redis_broker.RedisBroker(shared, app.app_context) if shared else LocalBroker())
     held = RedisFacts(shared) if shared else LocalFacts()
-    hub = play.make_hub(app, database, live)
+    hub = play.make_hub(app, database, live, shared)
     live_rooms = Rooms(app, database, hub, live, held, RedisLocks(shared) if shared else Locks())
     social_live = Social(app, live, held, RedisInvites(shared) if shared else Invites())
     app.services = Services(
@@ -211,4 +211,6 @@ def resume_tables(app: Lapau) -> int:
     with app.app_context():
         if not schema.is_current(app.services.database):
             return 0
-        return app.services.hub.restore()
+        resumed = app.services.hub.restore()
+        app.services.hub.tend()  # between processes: the leases, from now on
+        return resumed

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.conftest import QUICK_BOTS, LiveServer
 from tests.e2e.test_auth import SMALL_TARGETS, fits
-from tests.e2e.test_tables import make_a_move
+from tests.e2e.test_tables import play_together_to_the_end
 from webapp.game import registry
 from webapp.game.replay import replay
 from webapp.ranking import elo
@@ -59,26 +59,36 @@ def sign_up(page: Page, server: LiveServer, username: str) -> None:
     expect(page.get_by_role("link", name="Your account")).to_be_visible()
 
 
+def open_koa_room(host: Page, server: LiveServer) -> str:
+    """The host opens a Koa room from the play page; its code."""
+    host.goto(f"{server.url}/en/play/")
+    host.get_by_role("link", name="Play with friends").click()
+    host.get_by_role("button", name="Koa").click()
+    expect(host).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
+    return host.url.rsplit("/", 1)[1]
+
+
+def join_room(page: Page, server: LiveServer, code: str) -> None:
+    """Join a Koa room by typing its code on Koa's setup page."""
+    page.goto(f"{server.url}/en/play/koa")
+    page.get_by_label("Room code").fill(code.lower())
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page).to_have_url(f"{server.url}/en/room/{code}")
+
+
 def test_four_friends_play_a_koa_room_to_the_end(phones: list[Page], friends: LiveServer) -> None:
     host, *others = phones
     for page, name in zip(phones, NAMES, strict=True):
         sign_up(page, friends, name)
 
     # The host opens a Koa room from the play page.
-    host.goto(f"{friends.url}/en/play/")
-    host.get_by_role("link", name="Play with friends").click()
-    host.get_by_role("button", name="Koa").click()
-    expect(host).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
-    code = host.url.rsplit("/", 1)[1]
+    code = open_koa_room(host, friends)
     expect(host.locator(".seat.mine")).to_contain_text("You")
     assert fits(host)
 
     # Three friends join by typing the code on Koa's setup page.
     for page in others:
-        page.goto(f"{friends.url}/en/play/koa")
-        page.get_by_label("Room code").fill(code.lower())
-        page.get_by_role("button", name="Join", exact=True).click()
-        expect(page).to_have_url(f"{friends.url}/en/room/{code}")
+        join_room(page, friends, code)
     expect(host.locator(".seat:not(.empty)")).to_have_count(4)
     expect(host.locator(".seat .dot.here")).to_have_count(4)
 
@@ -98,13 +108,7 @@ def test_four_friends_play_a_koa_room_to_the_end(phones: list[Page], friends: Li
     table_id = host.url.rsplit("/", 1)[1]
 
     # The four play the match to its end, each tapping their own table.
-    for _ in range(2000):
-        if all(page.locator(".match-over").count() for page in phones):
-            break
-        if not next((True for page in phones if make_a_move(page)), False):
-            host.wait_for_timeout(30)
-    else:
-        raise AssertionError("the match did not end")
+    play_together_to_the_end(phones)
     for page in phones:
         expect(page.locator("#status")).to_contain_text("Game over")
         assert fits(page)

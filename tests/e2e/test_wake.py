@@ -69,14 +69,22 @@ class Relay:
         self.era += 1
 
     def close(self) -> None:
-        for sock in [self.listener, *self.open]:
-            try:
-                sock.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting on it
-            except OSError:
-                pass
-            sock.close()
-        for thread in self.threads:
+        # The listener and its thread first: a page reconnecting meanwhile would add a
+        # pair of sockets after the others were closed, left open for the collector.
+        self.release(self.listener)
+        self.threads[0].join(timeout=5)
+        for sock in self.open:
+            self.release(sock)
+        for thread in self.threads[1:]:
             thread.join(timeout=5)
+
+    @staticmethod
+    def release(sock: socket.socket) -> None:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting on it
+        except OSError:
+            pass
+        sock.close()
 
 
 @pytest.fixture

@@ -17,11 +17,12 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.game.playout import CHEAP_BOTS, play
+from tests.tiers import scaled
 from webapp.game.koa import GAME, KoaState, koa_cards
 from webapp.game.koa.cards import DECK
 
 #: Matches per run; KOA_PLAYOUTS=3000 gives the long run (the default keeps the suite quick).
-PLAYOUTS = int(os.environ.get("KOA_PLAYOUTS", "200"))
+PLAYOUTS = int(os.environ.get("KOA_PLAYOUTS") or scaled(200, 50))
 FULL_DECK = Counter(DECK)
 
 

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.game.playout import assert_refused, heuristic, play
+from tests.tiers import scaled
 from webapp.game.koikoi import GAME
 from webapp.game.koikoi.actions import KoikoiAction, Play, Take
 from webapp.game.koikoi.cards import DECK
@@ -39,7 +40,7 @@ def check(state: KoikoiState, rng: random.Random) -> None:
         assert_refused(GAME, state, wrong)
 
 
-@settings(max_examples=50, deadline=None, derandomize=True)
+@settings(max_examples=scaled(50, 15), deadline=None, derandomize=True)
 @given(
     seed=st.integers(0, 2**32),
     rounds=st.sampled_from([3, 6, 12]),

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.game.playout import CHEAP_BOTS, Playout, assert_refused, play
+from tests.tiers import scaled
 from webapp.game.actions import Timeout
 from webapp.game.kowah import GAME
 from webapp.game.kowah.actions import Discard, KowahAction
@@ -62,7 +63,7 @@ def check_deal(playout: Playout, rng: random.Random) -> None:
 bot_seats = st.lists(st.sampled_from(CHEAP_BOTS), min_size=2, max_size=4).map(tuple)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=scaled(60, 20), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32), bots=bot_seats, timeouts=st.sampled_from([0.0, 0.05, 0.5]))
 def test_playouts_keep_every_invariant(seed: int, bots: tuple[str, ...], timeouts: float) -> None:
     playout = play(GAME, seed, bots, budget=DEAL_BUDGET, timeouts=timeouts, checks=False)

@@ -16,6 +16,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.game.playout import CHEAP_BOTS, heuristic, options_for, play
+from tests.tiers import scaled
 from webapp.game.registry import games
 
 GAMES = sorted(games())
@@ -35,7 +36,7 @@ def test_garbage_action_text_is_refused(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=25, deadline=None, derandomize=True, phases=NO_SHRINK)
+@settings(max_examples=scaled(25, 8), deadline=None, derandomize=True, phases=NO_SHRINK)
 @given(seed=st.integers(0, 2**31), data=st.data())
 def test_playout_invariants_hold_at_every_step(name: str, seed: int, data: st.DataObject) -> None:
     game = games()[name]
@@ -44,7 +45,7 @@ def test_playout_invariants_hold_at_every_step(name: str, seed: int, data: st.Da
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=20, deadline=None, derandomize=True, phases=NO_SHRINK)
+@settings(max_examples=scaled(20, 8), deadline=None, derandomize=True, phases=NO_SHRINK)
 @given(seed=st.integers(0, 2**31), data=st.data())
 def test_games_between_bots_end(name: str, seed: int, data: st.DataObject) -> None:
     game = games()[name]

@@ -18,6 +18,16 @@ from webapp.game.koa.rollout import CABUT, MAKAN, _legal_throws, play_round
 from webapp.game.koa.rules import is_gantung, legal_throws
 from webapp.game.koa.sampling import sample
 from webapp.game.koa.state import KoaState
+from webapp.game.koikoi import GAME as KOIKOI
+from webapp.game.koikoi.actions import KoikoiAction, Play, Stop
+from webapp.game.koikoi.actions import Take as KoikoiTake
+from webapp.game.koikoi.cards import DECK as KOIKOI_DECK
+from webapp.game.koikoi.rollout import rollout as koikoi_rollout
+from webapp.game.koikoi.sampling import sample as koikoi_sample
+from webapp.game.koikoi.sampling import settled as koikoi_settled
+from webapp.game.koikoi.sim import INDEX as KOIKOI_INDEX
+from webapp.game.koikoi.sim import WORTH, by_month, greedy_card, mask_of
+from webapp.game.koikoi.state import KoikoiState
 from webapp.game.kowah import GAME as KOWAH
 from webapp.game.kowah.actions import Discard, Draw, KowahAction, Take
 from webapp.game.kowah.cards import TYPES as KOWAH_TYPES
@@ -110,3 +120,31 @@ def test_kowah_rollouts_replay_through_the_engine() -> None:
         assert state.phase == "over" and state.result is not None
         assert state.result.winners == (() if winner is None else (winner,))
     assert takes > 20 and declared > 10  # the rarer paths were exercised
+
+
+def koikoi_greedy(state: KoikoiState) -> KoikoiAction:
+    """``sim``'s greedy policy, played through the engine: its card, the dearer of two
+    field cards (the first of equals, as ``sim`` takes), always stop."""
+    if state.phase == "decide":
+        return Stop()
+    if state.phase == "choose":
+        assert state.pending is not None
+        return KoikoiTake(max(state.pending.options, key=lambda c: WORTH[KOIKOI_INDEX[c]]))
+    hand = [KOIKOI_INDEX[card] for card in state.hands[state.turn]]
+    field = by_month(KOIKOI_INDEX[card] for card in state.field)
+    card = greedy_card(hand, field, mask_of(state.captured[state.turn]), state.house)
+    return Play(KOIKOI_DECK[card])
+
+
+def test_koikoi_rollouts_score_as_the_engine_does() -> None:
+    """The round played greedily on bit masks ends as the same play through the engine."""
+    scored = 0
+    for number, start in enumerate(positions(KOIKOI, lambda s: {"rounds": 3}, koikoi_sample, 300)):
+        seat = KOIKOI.to_act(start)
+        assert seat is not None
+        state = start
+        while (value := koikoi_settled(state, seat)) is None:
+            state = KOIKOI.apply(state, koikoi_greedy(state))  # raises on an illegal move
+        assert koikoi_rollout(start, seat, random.Random(number)) == value, number
+        scored += value != 0
+    assert scored > 100  # most rounds end with a yaku, not with the hands out

@@ -1,8 +1,8 @@
 """Fixtures for the fault and hostile-input tests.
 
-The suite runs them small: ``LAPAU_FUZZ_EXAMPLES`` (default 25) sets how many examples
-each Hypothesis test tries, and the kill -9 soak's size grows with it.  Run them big by
-hand: ``LAPAU_FUZZ_EXAMPLES=500 .venv/bin/pytest tests/hostile``.
+The suite runs them small: ``LAPAU_FUZZ_EXAMPLES`` (default 25, 10 in ``make check``) sets
+how many examples each Hypothesis test tries, and the kill -9 soak's size grows with it.
+Run them big by hand: ``LAPAU_FUZZ_EXAMPLES=500 .venv/bin/pytest tests/hostile``.
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ from hypothesis import HealthCheck, settings
 from tests.conftest import STILL_BOTS, LiveServer, close_app
 from tests.databases import migrated
 from tests.play.conftest import ManualClock
+from tests.tiers import scaled
 from webapp import create_app
 from webapp.config import TestConfig
 from webapp.play.hub import Hub, TableSession
 from webapp.play.store import Seat
 from webapp.services import Lapau
 
-EXAMPLES = int(os.environ.get("LAPAU_FUZZ_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("LAPAU_FUZZ_EXAMPLES") or scaled(25, 10))
 
 
 def fuzz(examples: int = EXAMPLES) -> settings:

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tests.conftest import close_app
 from tests.hostile.conftest import EXAMPLES, fuzz, make_app
 from tests.hostile.strategies import raw_messages, texts
-from webapp.messages import Dismiss, Move, RoomAction, Unexpected, parse
+from webapp.messages import Dismiss, Message, RoomAction, Unexpected, parse
 from webapp.rooms.live import Rooms
 from webapp.rooms.logic import ALPHABET, RoomRefusal
 from webapp.services import Lapau
@@ -197,4 +197,6 @@ def test_the_room_and_presence_sockets_read_any_message_without_an_error(raw: An
         assert isinstance(message.action, str) and 0 < len(message.action) <= 32
     if isinstance(message, Dismiss):
         assert isinstance(message.invite, str) and 0 < len(message.invite) <= 32
-    assert isinstance(message, RoomAction | Dismiss | Move | Unexpected)
+    # Any page's message may arrive here (a table's reaction too): each socket takes its
+    # own types and answers the rest as unexpected.
+    assert isinstance(message, Message | Unexpected)

@@ -13,6 +13,9 @@ from typing import Any
 
 import websocket
 
+from webapp.game import registry
+from webapp.game.registry import AnyGame
+from webapp.game.replay import replay
 from webapp.play.hub import ASK, HINT, MORE_TIME
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -109,6 +112,14 @@ class Guest:
         return Table(ws, table_id)
 
 
+def close_socket(ws: websocket.WebSocket) -> None:
+    """Close ``ws``, its TCP socket included.  Once the server's own close frame has been
+    read, websocket-client has answered it and ``close()`` returns at once, leaving the
+    socket open for the garbage collector (a ResourceWarning in whichever test runs then)."""
+    ws.close()
+    ws.shutdown()
+
+
 class Socket:
     """One open WebSocket and what it has received."""
 
@@ -135,7 +146,7 @@ class Socket:
         self.ws.send(payload if isinstance(payload, str) else json.dumps(payload))
 
     def close(self) -> None:
-        self.ws.close()
+        close_socket(self.ws)
 
 
 class Table(Socket):
@@ -169,6 +180,17 @@ def stored_moves(server: Any, table_id: str) -> list[str]:
         "SELECT text FROM play_action WHERE table_id = :table ORDER BY seq", table=table_id
     )
     return [text for (text,) in rows]
+
+
+def stored_state(server: Any, table_id: str) -> tuple[AnyGame, Any, int]:
+    """The table's game, its state after the stored log (the engine's replay), and its
+    version: a test's player finds its legal moves there, as the page's buttons would."""
+    [(game, seed, options)] = server.query(
+        "SELECT game, seed, options FROM play_table WHERE id = :table", table=table_id
+    )
+    log = stored_moves(server, table_id)
+    found = registry.get(game)
+    return found, replay(found, seed, json.loads(options), log), len(log)
 
 
 def break_log(server: Any, table_id: str) -> None:

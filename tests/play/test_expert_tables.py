@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.play.conftest import ManualClock
+from webapp.game.registry import get
 from webapp.game.replay import replay
 from webapp.play.hub import Hub
 from webapp.play.store import Seat
@@ -24,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def quick_thinker(hub: Hub) -> Iterator[Thinker]:
     """One worker with a short clock: the table test is about the plumbing, not strength."""
     original = hub.thinker
-    hub.thinker = Thinker(workers=1, seconds=0.02)
+    hub.thinker = Thinker(workers=1, seconds=0.02, grace=60)
     yield hub.thinker
     hub.thinker.close(wait=True)
     hub.thinker = original
@@ -57,7 +60,7 @@ game = get("koikoi")
 state = game.new_game(5, {"rounds": 3})
 seat = game.to_act(state)
 view = game.view(state, seat)
-thinker = Thinker(workers=1, seconds=0.3)
+thinker = Thinker(workers=1, seconds=0.3, grace=60)
 thinker.decide("koikoi", view, "warm")  # the pool starts outside the measurement
 gaps = []
 
@@ -97,6 +100,29 @@ def test_the_loop_keeps_ticking_while_experts_think() -> None:
     # 100 and 75 ms).  On the loop, the first alone would have stopped the ticks for 300 ms.
     assert found["took"] > 0.5
     assert found["gap"] < 0.25, found
+
+
+def test_a_search_later_than_its_deadline_gives_way_to_hard() -> None:
+    game = get("koikoi")
+    state = game.new_game(5, {"rounds": 3})
+    seat = game.to_act(state)
+    view = game.view(state, seat)
+    thinker = Thinker(workers=1, seconds=0.05, grace=0.2)
+    try:
+        thinker.decide("koikoi", view, "warm")  # the pool starts outside the measurement
+        assert thinker.pool is not None
+        busy = thinker.pool.submit(time.sleep, 5)  # the one worker is taken
+        start = time.perf_counter()
+        action = thinker.decide("koikoi", view, "late")
+        took = time.perf_counter() - start
+        assert action == game.bots["hard"](view, random.Random("late"))
+        assert took < 2.5, took  # 0.25 s and the hard move, far from the worker's 5 s
+        assert thinker.waiting == 0
+        busy.result()
+        # The pool is not broken by a late answer: the next search runs there again.
+        assert str(thinker.decide("koikoi", view, "again")) in {str(a) for a in view.legal}
+    finally:
+        thinker.close(wait=True)
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ HINT_LINE = re.compile(r'<div id="hint" class="hint"[^>]*><p><b>Hint:</b> ([^<]+
 def quick_thinker(hub: Hub) -> Iterator[Thinker]:
     """One worker with short clocks: these tests are about the plumbing, not strength."""
     original = hub.thinker
-    hub.thinker = Thinker(workers=1, seconds=0.02, hint_seconds=0.05)
+    hub.thinker = Thinker(workers=1, seconds=0.02, hint_seconds=0.05, grace=60)
     yield hub.thinker
     hub.thinker.close(wait=True)
     hub.thinker = original

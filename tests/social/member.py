@@ -9,7 +9,7 @@ from typing import Any
 
 import websocket
 
-from tests.play.client import Guest, csrf_token
+from tests.play.client import Guest, close_socket, csrf_token
 
 PASSWORD = "tea at the lapau"
 _addresses = itertools.count(1)
@@ -75,4 +75,4 @@ class Live:
         self.ws.send(data)
 
     def close(self) -> None:
-        self.ws.close()
+        close_socket(self.ws)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask
+from redis import Redis
 from sqlalchemy import Engine
 
 from webapp import adapters
@@ -24,6 +25,7 @@ from webapp.play.hub import (
     gevent_scheduler,
     thread_scheduler,
 )
+from webapp.play.lease import leases_for
 from webapp.play.render import make_renderer, split_fragments
 from webapp.play.store import Store
 
@@ -61,9 +63,10 @@ def scheduler() -> Scheduler:
     return gevent_scheduler if monkey.is_module_patched("threading") else thread_scheduler
 
 
-def make_hub(app: Flask, database: Engine, channels: Channels) -> Hub:
+def make_hub(app: Flask, database: Engine, channels: Channels, shared: Redis | None = None) -> Hub:
     """The app's hub: its tables stored in ``database``, rendered with ``app``'s templates,
-    sent out on ``channels``."""
+    sent out on ``channels``, owned by leases in ``shared`` (Redis) if several processes
+    serve the site."""
     timing = Timing(
         turn_seconds=float(app.config["TURN_SECONDS"]),
         bot_delay=float(app.config["BOT_DELAY"]),
@@ -79,6 +82,8 @@ def make_hub(app: Flask, database: Engine, channels: Channels) -> Hub:
         timings=timings,
         coaches=guide.coach_for,
         channels=channels,
+        leases=leases_for(shared),
+        context=app.app_context,
     )
     emotes.listen(hub)
     return hub

@@ -11,6 +11,29 @@ Timers use ``threading.Timer``, or under gunicorn's gevent worker a greenlet spa
 start later (:func:`gevent_scheduler`): a monkey-patched ``Timer.start()`` waits for its
 greenlet to begin, and that wait, in the middle of a move, let every other ready
 greenlet run first (the slowest 1% of moves took 200-600 ms under load).
+
+**Several processes** (issue 18).  Each table has one owner process at a time, by a lease
+(webapp/play/lease.py); one process alone owns every table and none of this shows.
+
+- The owner's session is the one described above: it alone applies, stores, runs the
+  timer and the bots, and publishes each change on the table's channel as a plain
+  message (:meth:`TableSession.news`: the version, the action's text, the clock and the
+  table's public marks, never a rendered card).
+- Every other process with sockets on the table keeps a replica session, moved on by
+  those messages (:meth:`TableSession.follow`: the engine is deterministic, so applying
+  the same text gives the same state), and renders it per seat for its own sockets as
+  the owner does.  A message that skips a version, or a broker that reconnected, makes
+  the replica reload the stored log: a missed message is never guessed at.
+- A replica's socket sends its move to the owner (webapp/play/forward.py) after checking
+  it against the replica, so the usual refusals need no round trip; the owner's refusal
+  comes back as its code, and no answer in a few seconds is "try again".  Replicas tell
+  the owner which seats they hold sockets for (at each change, and every round of the
+  leases), so a person on another process is heard, until that process falls silent.
+- The hub tends its leases (:meth:`Hub.tend`): renews its own, gives up the ones lost,
+  takes over the tables its sockets watch once their owner is gone (reloading the log and
+  starting the clock and bots), and now and then the unfinished tables nobody owns.
+  Two owners at once store at most one move of a step: the log's (table, seq) key
+  refuses the other (:class:`~webapp.play.store.StepTaken`), whose session reloads.
 """
 
 from __future__ import annotations
@@ -22,7 +45,8 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
 
 from webapp.channels import Channels, Subscriber
@@ -33,8 +57,10 @@ from webapp.game.protocol import IllegalAction
 from webapp.game.search import Advice
 from webapp.play.clock import turn_length
 from webapp.play.diff import operations, strip
+from webapp.play.forward import MOVED, NO_ANSWER, Forwarder
+from webapp.play.lease import Leases, OneProcess
 from webapp.play.revive import revive
-from webapp.play.store import Seat, Store, StoredTable, StoreError, TableBroken
+from webapp.play.store import Seat, StepTaken, Store, StoredTable, StoreError, TableBroken
 from webapp.play.thinker import Thinker
 from webapp.play.views import View
 
@@ -213,6 +239,18 @@ class TableSession:
         #: The seats whose hint is being searched: one at a time a seat.
         self.hinting: set[int] = set()
         self._offers_hints: bool | None = None
+        #: Whether this process owns the table (webapp/play/lease.py); if not, the session
+        #: is a replica: it follows the owner's messages and forwards its sockets' moves.
+        self.owned = True
+        #: A replica's: the seats a bot plays for now, as the owner last said.
+        self.shown_stand_ins: set[int] = set()
+        #: The owner's: the seats other processes hold sockets for, by process.
+        self.remote_seats: dict[str, set[int]] = {}
+        #: The owner's: when each of those processes last said so (monotonic seconds):
+        #: they say it again every round of their leases, and a silent one is gone.
+        self.remote_heard: dict[str, float] = {}
+        #: A replica's: the owner it follows (a new one is told the seats held here).
+        self.followed: str | None = None
 
     @property
     def version(self) -> int:
@@ -254,22 +292,30 @@ class TableSession:
         """The sockets on this table's channel in this process."""
         return self.hub.channels.subscribers(self.topic)
 
+    def local_seats(self) -> set[int]:
+        """The seats with a socket on the table in this process."""
+        return {subscriber.seat for subscriber in self.subscribers if subscriber.seat is not None}
+
+    def present(self) -> set[int]:
+        """The seats with a socket on the table, here or (as they said) in other processes."""
+        return self.local_seats().union(*self.remote_seats.values())
+
     def heard(self) -> bool:
         """Whether a person at the table listens (a seat's socket is open)."""
-        return any(subscriber.seat is not None for subscriber in self.subscribers)
+        return bool(self.present())
 
     def _stand_in_from(self, seat: int) -> float | None:
         """When a bot may start playing for ``seat``: the grace after its socket dropped,
         if another person is at the table (alone, the table waits as it always did)."""
         since = self.away_since.get(seat)
-        if since is None or not any(
-            subscriber.seat not in (None, seat) for subscriber in self.subscribers
-        ):
+        if since is None or not self.present() - {seat}:
             return None
         return since + self.hub.timing.stand_in_grace
 
     def stand_ins(self) -> set[int]:
         """The people's seats a bot plays for now (their seats say so)."""
+        if not self.owned:
+            return set(self.shown_stand_ins)
         now = self.hub.clock()
         return {
             seat
@@ -291,10 +337,9 @@ class TableSession:
             stood_in = subscriber.seat in self.stand_ins()
             self.hub.channels.join(self.topic, subscriber)
             if subscriber.seat is not None:
-                self.unheard = 0
-                self.away_since.pop(subscriber.seat, None)  # back: the seat is theirs again
-                if not self.finished:
-                    self._schedule(same_turn=True)  # a stand-in or a paused clock yields
+                self._seat_heard(subscriber.seat)
+                if not self.owned:
+                    self.tell_seats()
             audience.members.append(subscriber)
             fragments = self.hub.renderer(self, [audience])[0]
             if len(audience.members) == 1:
@@ -307,7 +352,7 @@ class TableSession:
                 if audience.sent.get(element_id) != html
             }
             self._deliver(subscriber, "\n".join(strip(html) for html in fragments.values()))
-            if stood_in:
+            if stood_in and self.owned:
                 self._broadcast()  # the others' screens drop the seat's "away" tag
 
     def leave(self, subscriber: Subscriber) -> None:
@@ -315,11 +360,43 @@ class TableSession:
             self.hub.channels.leave(self.topic, subscriber)
             self._drop(subscriber)
             seat = subscriber.seat
-            if seat is not None and all(other.seat != seat for other in self.subscribers):
-                self.away_since[seat] = self.hub.clock()
-                if not self.finished:
-                    self._schedule(same_turn=True)  # the grace runs from now
+            if seat is not None and seat not in self.present():
+                self._seat_gone(seat)
+            if seat is not None and not self.owned:
+                self.tell_seats()
             self._release()
+
+    def _seat_heard(self, seat: int) -> None:
+        self.unheard = 0
+        self.away_since.pop(seat, None)  # back: the seat is theirs again
+        if not self.finished:
+            self._schedule(same_turn=True)  # a stand-in or a paused clock yields
+
+    def _seat_gone(self, seat: int) -> None:
+        self.away_since[seat] = self.hub.clock()
+        if not self.finished:
+            self._schedule(same_turn=True)  # the grace runs from now
+
+    def tell_seats(self) -> None:
+        """Tell the owner which seats this replica holds sockets for."""
+        self.hub.tell_owner(self.id, {"k": "seats", "s": sorted(self.local_seats())})
+
+    def seen(self, process: str, seats: Sequence[int]) -> None:
+        """The owner hears which seats another process holds sockets for: as if they
+        joined or left here."""
+        with self.lock:
+            before = self.present()
+            self.remote_seats[process] = set(seats)
+            self.remote_heard[process] = time.monotonic()
+            if not seats:
+                del self.remote_seats[process], self.remote_heard[process]
+            after = self.present()
+            for seat in after - before:
+                self._seat_heard(seat)
+            for seat in before - after:
+                self._seat_gone(seat)
+            if after != before:
+                self._broadcast()  # a seat's "away" tag
 
     def _drop(self, subscriber: Subscriber) -> None:
         """Take ``subscriber`` out of its audience, once it is off the channel: a socket
@@ -333,8 +410,9 @@ class TableSession:
             del self.audiences[subscriber.audience]
 
     def _release(self) -> None:
-        """A finished table nobody watches leaves memory (its log rebuilds it if asked)."""
-        if self.finished and not self.subscribers:
+        """A finished table nobody watches leaves memory (its log rebuilds it if asked),
+        and so does a replica nobody here watches."""
+        if (self.finished or not self.owned) and not self.subscribers:
             self.hub.forget(self)
 
     def notify(self, subscriber: Subscriber, notice_html: str) -> None:
@@ -377,9 +455,16 @@ class TableSession:
                 raise Refusal("unknown-action")  # only the table's turn timer plays it
             if self.coach is not None:
                 self.coach.check(self.version, seat, str(action))
-            self.unheard = 0
-            self._apply(action, seat)
-            self.hub.timings.record(arrived)
+            if self.owned:
+                self.unheard = 0
+                self._apply(action, seat)
+                self.hub.timings.record(arrived)
+                return
+            try:  # the rules' refusal said at once, without asking the owner
+                self.game.apply(self.state, action)
+            except IllegalAction as error:
+                raise Refusal(error.reason) from error
+        self.hub.forward(self.id, {"k": "move", "seat": seat, "a": text, "v": version})
 
     def more_time(self, seat: int) -> None:
         """Start the acting person's countdown again from the table's whole clock, once per
@@ -395,10 +480,13 @@ class TableSession:
                 raise Refusal("no-clock")
             if self.extended:
                 raise Refusal("more-time-used")
-            self.extended = True
-            self.deadline = self.hub.clock() + length
-            self._schedule(same_turn=True)  # the timer, and a stand-in's, from the new deadline
-            self._broadcast()  # everyone's countdown starts again: it is public
+            if self.owned:
+                self.extended = True
+                self.deadline = self.hub.clock() + length
+                self._schedule(same_turn=True)  # the timer, and a stand-in's, from it
+                self._broadcast()  # everyone's countdown starts again: it is public
+                return
+        self.hub.forward(self.id, {"k": MORE_TIME, "seat": seat})
 
     def offers_hints(self) -> bool:
         """Whether the table gives hints: a practice table (one person, the rest bots),
@@ -430,6 +518,14 @@ class TableSession:
                 return  # shown already
             if seat in self.hinting:
                 raise Refusal("hint-pending")
+            if self.owned:
+                self._search_hint(seat, wait)
+                return
+        self.hub.forward(self.id, {"k": HINT, "seat": seat})
+
+    def _search_hint(self, seat: int, wait: bool) -> None:
+        """Search the hint in the thinker (the owner's: its message carries the hint)."""
+        with self.lock:
             self.hinting.add(seat)
             version = self.version
             view = self.game.view(self.state, seat)
@@ -464,6 +560,9 @@ class TableSession:
         # Stored first: a move that is not in the log never happened.
         try:
             self.hub.store.append(self.id, self.version, text, seat)
+        except StepTaken as error:
+            self._lost_race()
+            raise Refusal("try-again") from error
         except StoreError as error:
             if seat is None or self.seats[seat].is_bot:
                 self._schedule()  # a bot or the turn timer tries again later
@@ -477,8 +576,120 @@ class TableSession:
             # Before the last fan-out, so the result it shows includes the new ratings.
             self.hub.finished(self)
         self._schedule(same_turn=seat is not None and self._turn_goes_on(acting, text))
-        self._broadcast()
+        self._broadcast(text)
         self._release()
+
+    def _lost_race(self) -> None:
+        """Another process stored this step first (it owns the table now, or did while
+        this one's lease ran out): the log is the truth, so the table reloads from it and
+        goes on as the owner only if the lease still says so."""
+        self.contested()
+        if self.owned:
+            self._broadcast()
+        else:
+            self.fan_out()  # this process's screens, from the log
+
+    def contested(self) -> None:
+        """Another process moved this table too (it stored a step, or published one):
+        reload the log, and stay the owner only if the lease is still this process's."""
+        log.warning("table %s moved elsewhere meanwhile: reloading its log", self.id)
+        self.reload()
+        if self.hub.leases.claim(self.id):
+            self._schedule()
+        else:
+            self.give_up()
+
+    # Owners and replicas ---------------------------------------------------
+
+    def news(self, action: str | None) -> object:
+        """What the table's channel is told of a change: the version alone in one process;
+        between processes, also what a replica needs to follow it (the action's text, the
+        clock, the public marks), never anything rendered."""
+        if not self.hub.leases.shared:
+            return self.version
+        return {
+            "v": self.version,
+            "a": action,
+            "o": self.hub.leases.process,
+            "d": self.deadline,
+            "x": self.extended,
+            "p": self.played_for,
+            "f": self.finished,
+            "s": sorted(self.stand_ins()),
+            "h": [
+                [seat, version, asdict(advice)] for seat, (version, advice) in self.hints.items()
+            ],
+            "w": sorted(self.hinting),
+        }
+
+    def follow(self, news: Mapping[str, Any]) -> bool:
+        """A replica takes the owner's message (see :meth:`news`); whether it changed
+        anything to show.  The next version's action is applied through the engine;
+        a gap (a message missed) reloads the stored log."""
+        version, action = int(news["v"]), news.get("a")
+        if version < self.version:
+            return False  # older than the log it reloaded
+        if version == self.version + 1 and isinstance(action, str):
+            try:
+                self.state = self.game.play(self.state, action)
+                self.log.append(action)
+            except (IllegalAction, ValueError, KeyError, IndexError):
+                log.exception("table %s: replica could not follow %r", self.id, action)
+                self.reload()
+        elif version != self.version:
+            self.reload()
+        self.deadline = news.get("d")
+        self.extended = bool(news.get("x"))
+        self.played_for = news.get("p")
+        self.finished = self.finished or bool(news.get("f"))
+        self.shown_stand_ins = set(news.get("s") or ())
+        self.hints = {seat: (at, Advice(**advice)) for seat, at, advice in news.get("h") or ()}
+        self.hinting = set(news.get("w") or ())
+        if self.finished and self.game.outcome(self.state) is None:
+            self.close_sockets(self.subscribers)  # its player ended it (see end)
+        owner = news.get("o")
+        if owner != self.followed:
+            self.followed = owner if isinstance(owner, str) else None
+            if self.local_seats():
+                self.tell_seats()  # a new owner learns who is here
+        return True
+
+    def reload(self) -> None:
+        """Rebuild the table from its stored log: the only truth a replica that may have
+        missed a message, or an owner that lost a race, trusts."""
+        try:
+            stored = self.hub.store.load(self.id)
+            if stored is None:
+                return
+            _game, state = revive(self.hub.store, stored)
+        except TableBroken:
+            self.finished = True  # marked and logged; its players find an apology
+            return
+        self.state, self.log, self.seats = state, list(stored.log), stored.seats
+        self.finished = stored.finished or self.game.outcome(state) is not None
+
+    def take_over(self) -> None:
+        """Become the owner (the last one is gone): from the stored log, with the clock
+        and the bots running here now."""
+        with self.lock:
+            self.reload()
+            self.owned = True
+            self.remote_seats, self.remote_heard = {}, {}  # replicas say again who is there
+            self.followed = None
+            if not self.heard():
+                self.unheard = self.hub.timing.unheard_turns  # as after a restart
+            self._schedule()
+            self._broadcast()
+        if self.hub.forwarder is not None:
+            self.hub.forwarder.moved(self.id)  # this process's moves waiting for the last
+
+    def give_up(self) -> None:
+        """No longer the owner (the lease was lost): a replica from now on."""
+        with self.lock:
+            self.owned = False
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
 
     def _dealing(self) -> bool:
         """Whether the table waits for the next round's deal (the protocol's ``NextRound``)."""
@@ -501,6 +712,8 @@ class TableSession:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
+        if not self.owned:
+            return  # the owner's clock runs it; its messages say the deadline
         deadline, self.deadline = self.deadline, None
         # A stopping server arms nothing: a move stored now waits for the next start.
         seat = None if self.finished or self.hub.stopped else self.game.to_act(self.state)
@@ -555,18 +768,30 @@ class TableSession:
 
     def end(self) -> None:
         """The player gave the table up: no more moves, its sockets closed."""
+        if not self.owned:
+            try:
+                self.hub.forward(self.id, {"k": "end"})
+            except Refusal:  # the owner is away: the stored flag ends it (no sweep takes it)
+                self.hub.store.finish(self.id)
         with self.lock:
             self.stop()
             self.deadline = None
             self.finished = True
-            self.hub.store.finish(self.id)
+            if self.owned:
+                self.hub.store.finish(self.id)
+                if self.hub.leases.shared:
+                    self._broadcast()  # other processes close their sockets too
             subscribers = list(self.subscribers)
+        self.close_sockets(subscribers)
+        self.hub.forget(self)
+
+    @staticmethod
+    def close_sockets(subscribers: Sequence[Subscriber]) -> None:
         for subscriber in subscribers:
             try:
                 subscriber.connection.close(1000, "ended")
             except Exception:  # noqa: BLE001 - closing what is already gone
                 pass
-        self.hub.forget(self)
 
     def _bot_move(self, version: int) -> None:
         with self.lock:
@@ -613,9 +838,11 @@ class TableSession:
 
     # Fan-out ---------------------------------------------------------------
 
-    def _broadcast(self) -> None:
-        """Tell the table's channel it has a new version (every process's sockets)."""
-        self.hub.channels.publish(self.topic, self.version)
+    def _broadcast(self, action: str | None = None) -> None:
+        """Tell the table's channel it has a new version, or news (every process's
+        sockets); only the owner speaks there."""
+        if self.owned:
+            self.hub.channels.publish(self.topic, self.news(action))
 
     def fan_out(self) -> None:
         """Send this process's sockets what changed for each audience since its last
@@ -690,14 +917,22 @@ class Hub:
         timings: Timings | None = None,
         coaches: Callable[[str, Mapping[str, Any]], Coach | None] = no_coach,
         channels: Channels | None = None,
+        leases: Leases | None = None,
+        context: Callable[[], AbstractContextManager[object]] = nullcontext,
     ) -> None:
         self.store = store
+        #: Which tables this process owns (webapp/play/lease.py): all of them, alone.
+        self.leases: Leases = leases or OneProcess()
+        #: Where another process's request runs, as a socket's message does: in the app's
+        #: context (a finished match's listeners read the database through it).
+        self.context = context
         #: The coach of a table by its game and options (guided tables have one).
         self.coaches = coaches
         #: The tables' channels (webapp/channels.py): a move is published there, and the
         #: table's sessions fan it out to the sockets of this process.
         self.channels = channels or Channels()
         self.channels.listen("table", self.published)
+        self.channels.listen("transfer", self.transferred)
         self.renderer = renderer
         self.timing = timing or Timing()
         self.scheduler = scheduler
@@ -717,6 +952,19 @@ class Hub:
         self.on_transfer = Event[[str, str]]("tables transferred")
         #: Set when the server stops: no table's clock runs any more.
         self.stopped = False
+        #: Requests to other processes' tables, and theirs to ours (several processes).
+        self.forwarder: Forwarder | None = None
+        if self.leases.shared:
+            self.forwarder = Forwarder(
+                self.channels,
+                lambda: self.leases.process,
+                self.owns,
+                self.requested,
+                lambda work: self.scheduler(0.0, work),
+            )
+            self.channels.on_gap.append(self.resync)  # messages lost: replicas reload
+        #: Rounds of :meth:`tend` so far (None: not tending).
+        self.rounds: int | None = None
 
     def create(
         self,
@@ -732,15 +980,16 @@ class Hub:
         seed = secrets.randbelow(2**31) if seed is None else seed
         game.new_game(seed, chosen)  # options the rules refuse raise here, storing nothing
         self.store.create(table_id, game_name, seed, chosen, seats, owner)
-        session = self._session(self.store.load(table_id))
+        session = self._session(self.store.load(table_id), self.leases.claim(table_id))
         session.start()
         return session
 
-    def _session(self, stored: StoredTable | None) -> TableSession:
+    def _session(self, stored: StoredTable | None, owned: bool) -> TableSession:
         if stored is None:
             raise KeyError("no such table")
         _game, state = revive(self.store, stored)
         session = TableSession(self, stored, state, stored.log)
+        session.owned = owned
         with self.lock:
             self.sessions[stored.id] = session
         return session
@@ -754,50 +1003,176 @@ class Hub:
             session = self.sessions.get(table_id)
             if session is not None:
                 return session
+            # Claimed before it is read: a log read while owning it is the whole log.
+            owned = self.leases.claim(table_id)
             stored = self.store.load(table_id)
             if stored is None:
+                if owned:
+                    self.leases.release(table_id)
                 return None
-            session = self._session(stored)
+            session = self._session(stored, owned)
         session.start()
         return session
 
-    def published(self, topic: str, _version: object) -> None:
-        """A table's channel has a new version: its session here renders and sends it."""
+    def published(self, topic: str, news: object) -> None:
+        """A table's channel has news: its session here (a replica follows it first)
+        renders and sends it.  Held on the hub's lock while a table loads, so a message
+        published after the load read the log is not lost."""
         with self.lock:
             session = self.sessions.get(topic.partition(":")[2])
         if session is not None:
             with session.lock:
+                if (
+                    isinstance(news, dict)
+                    and session.owned
+                    and news.get("o") != self.leases.process
+                ):
+                    session.contested()  # another process moved it: two owners for a while
+                elif isinstance(news, dict) and not session.owned and not session.follow(news):
+                    return
                 session.fan_out()
+
+    def owns(self, table_id: str) -> bool:
+        session = self.sessions.get(table_id)
+        return session is not None and session.owned
+
+    def forward(self, table_id: str, request: dict[str, Any]) -> None:
+        """Have the table's owner act on ``request`` (see webapp/play/forward.py);
+        raises its :class:`Refusal`."""
+        code = self.forwarder.ask(table_id, request) if self.forwarder else NO_ANSWER
+        if code == MOVED:  # taken over here while it waited: acted on here
+            code = self.requested(table_id, request)
+        if code is not None:
+            raise Refusal(code)
+
+    def tell_owner(self, table_id: str, request: dict[str, Any]) -> None:
+        if self.forwarder is not None:
+            self.forwarder.tell(table_id, request)
+
+    def requested(self, table_id: str, request: dict[str, Any]) -> str | None:
+        """Act on another process's request for a table owned here: the refusal's code."""
+        session = self.sessions.get(table_id)
+        if session is None or not session.owned:
+            return NO_ANSWER
+        with self.context():
+            return self._act(session, request)
+
+    def _act(self, session: TableSession, request: dict[str, Any]) -> str | None:
+        kind, seat = request.get("k"), request.get("seat")
+        try:
+            if kind == "seats":
+                seats = request.get("s")
+                if isinstance(seats, list):
+                    session.seen(str(request.get("from")), [s for s in seats if isinstance(s, int)])
+            elif kind == "end":
+                session.end()
+            elif not isinstance(seat, int):
+                return "malformed"
+            elif kind == "move":
+                version = request.get("v")
+                session.submit(
+                    seat, str(request.get("a")), version if isinstance(version, int) else None
+                )
+            elif kind == MORE_TIME:
+                session.more_time(seat)
+            elif kind == HINT:
+                session.ask_hint(seat)
+            else:
+                return "malformed"
+        except Refusal as refusal:
+            return refusal.code
+        return None
+
+    def resync(self) -> None:
+        """The broker may have missed messages (it reconnected): every replica reloads
+        its table from the stored log and redraws what changed."""
+        with self.lock:
+            replicas = [session for session in self.sessions.values() if not session.owned]
+        for session in replicas:
+            with session.lock:
+                session.reload()
+                session.fan_out()
+
+    def tend(self) -> None:
+        """One round of the leases, every third of their time to live while the server
+        runs (several processes only): renew this process's, give up those lost, take
+        over the tables watched here whose owner is gone, and every third round the
+        unfinished tables nobody owns (no socket anywhere: bots, or a paused table)."""
+        if self.stopped or not self.leases.shared:
+            return
+        try:
+            with self.lock:
+                sessions = list(self.sessions.values())
+            owned = [session for session in sessions if session.owned]
+            lost = set(self.leases.renew([session.id for session in owned]))
+            silent = time.monotonic() - 3 * self.leases.seconds
+            for session in owned:
+                if session.id in lost:
+                    log.warning("lost the lease of table %s", session.id)
+                    session.give_up()
+                for process, heard in list(session.remote_heard.items()):
+                    if heard < silent:  # that process died with its sockets
+                        session.seen(process, [])
+            for session in sessions:
+                if session.owned or session.finished:
+                    continue
+                if self.leases.claim(session.id):
+                    log.info("took over table %s", session.id)
+                    session.take_over()
+                elif session.local_seats():
+                    session.tell_seats()  # still here (see remote_heard)
+            self.rounds = (self.rounds or 0) + 1
+            if self.rounds % 3 == 0:
+                self.restore()
+        except Exception:
+            log.exception("tending the leases failed")  # the next round tries again
+        finally:
+            if not self.stopped:
+                self.scheduler(self.leases.seconds / 3, self.tend)
 
     def forget(self, session: TableSession) -> None:
         with self.lock:
             if self.sessions.get(session.id) is session:
                 del self.sessions[session.id]
+        if session.owned and self.leases.shared:
+            self.leases.release(session.id)
 
     def finished(self, session: TableSession) -> None:
         self.on_finish.emit(session)  # the match is over and stored, whatever they do
 
     def transfer(self, old: str, new: str) -> None:
-        """A guest signed in: their tables and seats now belong to their account."""
-        changed = self.store.transfer(old, new)
+        """A guest signed in: their tables and seats now belong to their account (in
+        every process's sessions: :meth:`transferred`)."""
+        self.store.transfer(old, new)
+        self.channels.publish(f"transfer:{old}", new)
+        self.on_transfer.emit(old, new)
+
+    def transferred(self, topic: str, new: object) -> None:
+        old = topic.partition(":")[2]
         with self.lock:
-            live = [self.sessions[table_id] for table_id in changed if table_id in self.sessions]
+            live = list(self.sessions.values())
         for session in live:
+            if old not in (session.owner, *(seat.player for seat in session.seats)):
+                continue
             with session.lock:
                 session.seats = tuple(
-                    replace(seat, player=new) if seat.player == old else seat
+                    replace(seat, player=str(new)) if seat.player == old else seat
                     for seat in session.seats
                 )
                 if session.owner == old:
-                    session.owner = new
-        self.on_transfer.emit(old, new)
+                    session.owner = str(new)
 
     def restore(self) -> int:
         """Rebuild every unfinished table from its log (after a restart); returns how
         many resumed.  A table whose log no longer replays is marked broken and skipped:
         it stops nothing but itself."""
         count = 0
-        for table_id in self.store.unfinished():
+        unfinished = self.store.unfinished()
+        if self.leases.shared:  # between processes: only the tables nobody owns
+            unfinished = self.leases.free([t for t in unfinished if t not in self.sessions])
+        for table_id in unfinished:
+            if self.leases.shared and not self.leases.claim(table_id):
+                continue  # another process was quicker
             try:
                 session = self.get(table_id)
             except TableBroken:
@@ -816,3 +1191,5 @@ class Hub:
         self.thinker.close()
         for session in sessions:
             session.stop()
+            if session.owned and self.leases.shared:
+                self.leases.release(session.id)  # another process takes it at once

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, func, insert, update
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from webapp.game import registry
@@ -35,6 +35,11 @@ BUSY_RETRIES = (0.05, 0.2)
 
 class StoreError(Exception):
     """A move could not be stored (database busy, locked, full or gone): nothing changed."""
+
+
+class StepTaken(StoreError):
+    """The log holds that step already: another process moved the table meanwhile (two
+    owners for a moment, webapp/play/lease.py), so this one's state is behind."""
 
 
 class TableBroken(Exception):
@@ -164,8 +169,11 @@ class Store:
             except (SQLAlchemyError, OSError) as error:
                 # Among them IntegrityError: that step is stored already (two writers on one
                 # table); and on PostgreSQL a pool that stayed empty for its whole timeout.
+                reason = getattr(error, "orig", None) or error
+                if isinstance(error, IntegrityError):
+                    log.warning("move %s of table %s is stored already", seq, table_id)
+                    raise StepTaken(str(reason)) from error
                 if pause is None or not is_busy(error):
-                    reason = getattr(error, "orig", None) or error
                     log.warning("could not store move %s of table %s: %s", seq, table_id, reason)
                     raise StoreError(str(reason)) from error
                 time.sleep(pause)

@@ -6,6 +6,10 @@ use, one worker a core) and waits for the answer without blocking the loop: unde
 thread of gevent's own pool (a real OS thread) waits on the future, so only the asking
 greenlet sleeps.  When more searches wait than there are workers, each gets a smaller
 share of the clock, so a table waits about ``SECONDS`` for its expert whatever the load.
+A bot's search whose answer is not back by its deadline (a full clock and ``GRACE``: the
+pool is swamped, or the machine is; not while the pool's processes start) is cancelled and
+the table plays ``hard``'s move instead, so no table waits for its bot much longer than
+the bot delay it already has.
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ log = logging.getLogger(__name__)
 FLOOR = 0.03
 #: A hint's clock: a person who asked can wait a second, and more deals make a surer reason.
 HINT_SECONDS = 1.0
+#: How long past a search's clock its answer may take to come back (handing the view to a
+#: worker and the move back costs a few milliseconds on an idle machine) before the table
+#: stops waiting for it.
+GRACE = 0.5
 
 
 def _patched() -> bool:
@@ -42,25 +50,42 @@ def _patched() -> bool:
 
 #: What a cancelled search hands back from gevent's thread (see :func:`_result`).
 _CANCELLED = object()
+#: What a search too late for its deadline hands back from there.
+_LATE = object()
 
 
-def _result(future: Future[Any]) -> Any:
-    """The future's result, or ``_CANCELLED``: gevent's threadpool prints a traceback for a
-    task that raises, and a pool shutting down with the server cancels what waits."""
+def _result(future: Future[Any], timeout: float | None) -> Any:
+    """The future's result, or ``_CANCELLED``, or ``_LATE``: gevent's threadpool prints a
+    traceback for a task that raises, and a pool shutting down with the server cancels
+    what waits."""
     try:
-        return future.result()
+        return future.result(timeout)
     except CancelledError:
         return _CANCELLED
+    except TimeoutError:
+        return _LATE
 
 
-def _wait(future: Future[Any]) -> Any:
-    if not _patched():
-        return future.result()
-    import gevent
+def _warm() -> int:
+    """A worker's first job: import every game, so searches are not late for that."""
+    return len(registry.games())
 
-    result = gevent.get_hub().threadpool.spawn(_result, future).get()
+
+def _wait(future: Future[Any], timeout: float | None) -> Any:
+    """The future's result within ``timeout`` seconds (None: however long); raises
+    :class:`CancelledError` if it was cancelled and :class:`TimeoutError` if it is late
+    (cancelled then, if not started)."""
+    if _patched():
+        import gevent
+
+        result = gevent.get_hub().threadpool.spawn(_result, future, timeout).get()
+    else:
+        result = _result(future, timeout)
     if result is _CANCELLED:
         raise CancelledError
+    if result is _LATE:
+        future.cancel()  # still queued: it never runs; running: its clock ends it soon
+        raise TimeoutError
     return result
 
 
@@ -72,13 +97,18 @@ class Thinker:
         workers: int | None = None,
         seconds: float = SECONDS,
         hint_seconds: float = HINT_SECONDS,
+        grace: float = GRACE,
     ) -> None:
         self.workers = workers or len(os.sched_getaffinity(0))
         self.seconds = seconds
         self.hint_seconds = hint_seconds
+        self.grace = grace
         self.waiting = 0
         self.lock = threading.Lock()
         self.pool: ProcessPoolExecutor | None = None
+        #: Each worker's first job (:func:`_warm`): until all are done, starting processes
+        #: that import the games (seconds on a busy machine) is not lateness.
+        self.warming: list[Future[int]] = []
 
     def budget(self, seconds: float | None = None) -> float:
         """This search's clock (``seconds``, else the bot's budget), shared out once searches
@@ -89,34 +119,47 @@ class Thinker:
         return max(FLOOR, share)
 
     def decide(self, game: str, view: Any, seed: str) -> Any:
-        """The expert's action for ``view`` (``hard``'s if the pool fails)."""
-        found = self._run(think, game, view, seed, self.seconds)
+        """The expert's action for ``view`` (``hard``'s if the pool fails or is late).
+
+        Its clock shrinks as searches queue, but it may wait behind theirs: about one full
+        clock for all of them together (see :meth:`budget`), hence a full clock and the
+        grace as its deadline."""
+        found = self._run(think, game, view, seed, self.seconds, self.seconds + self.grace)
         if found is None:
             return registry.get(game).bots["hard"](view, random.Random(seed))
         return found
 
     def advise(self, game: str, view: Any, seed: str) -> Advice | None:
         """A hint for the seat of ``view``: the expert's move and why (None if the pool fails)."""
-        advice: Advice | None = self._run(advise, game, view, seed, self.hint_seconds)
+        # No deadline: no table waits for a hint, and the person who asked would rather
+        # have it late than not at all.
+        advice: Advice | None = self._run(advise, game, view, seed, self.hint_seconds, None)
         return advice
 
     def _run(
         self, job: Callable[[str, Any, str, float], Any], game: str, view: Any, seed: str,
-        seconds: float,
+        seconds: float, deadline: float | None,
     ) -> Any:  # fmt: skip
         """``job(game, view, seed, clock)`` in a worker, waited for without blocking the loop;
-        None when the pool has failed."""
+        None when the pool has failed or the answer is not back within ``deadline`` seconds
+        (once the pool's processes have started)."""
         with self.lock:
             self.waiting += 1
             if self.pool is None:
                 # Spawned, not forked: a fork of a process running threads may inherit locks.
                 context = multiprocessing.get_context("spawn")
                 self.pool = ProcessPoolExecutor(self.workers, mp_context=context)
+                self.warming = [self.pool.submit(_warm) for _ in range(self.workers)]
             pool = self.pool
+            warm = all(job.done() for job in self.warming)
         try:
-            return _wait(pool.submit(job, game, view, seed, self.budget(seconds)))
+            future = pool.submit(job, game, view, seed, self.budget(seconds))
+            return _wait(future, deadline if warm else None)
         except CancelledError:
             return None  # the server is stopping: its pool dropped the searches that waited
+        except TimeoutError:
+            log.warning("expert search on %s later than %.2f s", game, deadline)
+            return None
         except (BrokenProcessPool, OSError, RuntimeError):
             # A worker died or the pool is shut down: that must not stop the table.
             log.exception("expert search failed")

@@ -196,18 +196,21 @@ class Social:
         sockets there, and who holds a seat there, follow."""
         if not isinstance(message, dict):
             return
-        key = channel.partition(":")[2]
-        found = message.get("place")
-        if not isinstance(found, dict):
-            self.presence.update(key, None)
-            return
-        place = Place(**found)
-        seated = set(message.get("seated") or ())
-        for player, held in list(self.presence.seated.items()):
-            if held.key == key and player not in seated:
-                self.presence.seat(player, None)
-        for player in seated:
-            self.presence.seat(player, place)
+        # Another process's message arrives in the broker's reader, outside any request:
+        # the statuses' listeners read the database through the app (friends to tell).
+        with self.app.app_context():
+            key = channel.partition(":")[2]
+            found = message.get("place")
+            if not isinstance(found, dict):
+                self.presence.update(key, None)
+                return
+            place = Place(**found)
+            seated = set(message.get("seated") or ())
+            for player, held in list(self.presence.seated.items()):
+                if held.key == key and player not in seated:
+                    self.presence.seat(player, None)
+            for player in seated:
+                self.presence.seat(player, place)
 
 
 def social(app: Flask | None = None) -> Social:

@@ -12,6 +12,7 @@ from webapp.game.koikoi.cards import DECK
 from webapp.game.koikoi.hints import explain
 from webapp.game.koikoi.house import house_rules
 from webapp.game.koikoi.oracle import yaku
+from webapp.game.koikoi.rollout import rollout
 from webapp.game.koikoi.rules import (
     DEFAULT_OPTIONS,
     apply,
@@ -32,11 +33,14 @@ from webapp.game.search import Expert, Rules
 RULES_VERSION = 1
 
 #: Searches deals behind its view, every legal move (eight at most, and a round is short),
-#: playing them out with ``hard``, and trusts ``hard`` unless the deals clearly say otherwise.
+#: playing them out with ``rollout`` (``sim``'s greedy play on bit masks, about 25 times
+#: faster than ``hard`` through the engine, so 256 deals fit in about 100 ms where 20 of
+#: ``hard``'s took 300), and trusts ``hard`` unless the deals clearly say otherwise.
 EXPERT = Expert(
-    Rules(legal_actions, apply, view, to_act, sample, settled),
+    Rules(legal_actions, apply, view, to_act, sample, settled, rollout),
     prior=BOTS["hard"],
     playout=BOTS["hard"],
+    deals=256,
     explain=explain,
 )
 
