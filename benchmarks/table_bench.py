@@ -11,6 +11,14 @@ python benchmarks/table_bench.py spectators [--watchers 300] [--moves 60]
     socket, then with ``--watchers`` of them: the CPU time per move (rendering and
     sending to every listener), in-process.
 
+python benchmarks/table_bench.py people [--game koa] [--moves 2000] [--deflate] [--profile N]
+    Tables of four people (Kowah and Koi-Koi: as many as they seat), one socket each,
+    playing random legal moves until ``--moves`` are applied, in-process: the CPU time
+    per applied move with every seat listening (the store's write, rendering, diffing
+    and sending), as benchmarks/load.py's worker spends it without the sockets' own
+    work; ``--deflate`` adds permessage-deflate's, which browsers ask for and the load
+    driver does not.  ``--profile N`` prints the N costliest functions (cProfile, cumulative).
+
 Fan-out latency under load is measured by benchmarks/load.py.
 """
 
@@ -34,17 +42,20 @@ GAMES = {"koa": {"mode": "quick"}, "kowah": {"players": 3}, "koikoi": {"rounds":
 
 
 class Socket:
-    """Counts what one listener is sent, raw and deflated with context takeover."""
+    """Counts what one listener is sent, raw and (unless ``deflate`` is off) deflated with
+    context takeover, as a browser's socket would carry it."""
 
-    def __init__(self) -> None:
+    def __init__(self, deflate: bool = True) -> None:
         self.raw = 0
         self.wire = 0
-        self.deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
+        self.deflate = zlib.compressobj(6, zlib.DEFLATED, -15) if deflate else None
 
     def send(self, data: str) -> None:
         encoded = data.encode()
         self.raw += len(encoded)
-        self.wire += len(self.deflate.compress(encoded) + self.deflate.flush(zlib.Z_SYNC_FLUSH))
+        if self.deflate is not None:
+            deflated = self.deflate.compress(encoded) + self.deflate.flush(zlib.Z_SYNC_FLUSH)
+            self.wire += len(deflated)
 
     def close(self, reason: int = 1000, message: str | None = None) -> None:
         pass
@@ -155,6 +166,41 @@ def cpu_per_move(watchers: int, moves: int) -> dict[str, Any]:
     return report
 
 
+def people_cpu(game: str, moves: int, deflate: bool) -> dict[str, Any]:
+    """CPU milliseconds per applied move at tables where every seat is a listening person."""
+    from webapp.channels import Subscriber
+    from webapp.play.store import Seat
+
+    hub, clear = bench_hub()
+    count = {"koa": 4, "kowah": 4, "koikoi": 2}[game]
+    options = {**GAMES[game], **({"players": 4} if game == "kowah" else {})}
+    rng = random.Random(1)
+    played = tables = 0
+    cpu = 0.0
+    while played < moves:
+        seats = [Seat("human", player=f"g-bench-{k}") for k in range(count)]
+        session = hub.create(game, options, seats, owner="g-bench-0", seed=tables)
+        for seat in range(count):
+            session.join(Subscriber(Socket(deflate), seat, "en"))
+        tables += 1
+        started = time.process_time()
+        while not session.finished and played < moves:
+            seat = session.game.to_act(session.state)
+            legal = sorted(str(action) for action in session.view(seat).legal)
+            session.submit(seat, rng.choice(legal), session.version)
+            played += 1
+        cpu += time.process_time() - started
+        clear()
+    return {
+        "game": game,
+        "listeners": count,
+        "deflate": deflate,
+        "tables": tables,
+        "moves": played,
+        "cpu_ms_per_move": round(cpu * 1000 / played, 3),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -163,9 +209,24 @@ def main() -> None:
     crowd = sub.add_parser("spectators")
     crowd.add_argument("--watchers", type=int, default=300)
     crowd.add_argument("--moves", type=int, default=60)
+    people = sub.add_parser("people")
+    people.add_argument("--game", default="koa", choices=tuple(GAMES))
+    people.add_argument("--moves", type=int, default=2000)
+    people.add_argument("--profile", type=int, default=0)
+    people.add_argument("--deflate", action="store_true")
     args = parser.parse_args()
     if args.what == "bytes":
         print(json.dumps(bytes_per_move(args.games), indent=2))
+    elif args.what == "people" and args.profile:
+        import cProfile
+        import pstats
+
+        profile = cProfile.Profile()
+        report = profile.runcall(people_cpu, args.game, args.moves, args.deflate)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile)
+        print(json.dumps(report, indent=2))
+    elif args.what == "people":
+        print(json.dumps(people_cpu(args.game, args.moves, args.deflate), indent=2))
     else:
         print(json.dumps(cpu_per_move(args.watchers, args.moves), indent=2))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from babel.support import NullTranslations, Translations
 from flask import Flask, g, render_template
@@ -67,7 +68,11 @@ def coach_words(session: TableSession, seat: int | None) -> tuple[str | None, st
     return (None if line is None else str(line)), (None if wrong is None else str(wrong))
 
 
-def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
+def table_context(
+    session: TableSession, seat: int | None, names: list[str] | None = None
+) -> dict[str, Any]:
+    """What a table's templates draw from, for ``seat`` (``names``: its seat names, when
+    the caller remembers them)."""
     view = session.view(seat)
     coach, coach_wrong = coach_words(session, seat)
     legal = {str(action) for action in view.legal}
@@ -87,7 +92,7 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "card_step": card_step,
         "blocked": blocked,
         "me": seat,
-        "names": seat_names(session.seats, seat),
+        "names": seat_names(session.seats, seat) if names is None else names,
         "version": session.version,
         "to_act": session.game.to_act(session.state),
         "seconds_left": session.seconds_left(),
@@ -150,6 +155,15 @@ def make_renderer(app: Flask) -> Renderer:
     fragments are collected from its remembered parts (see :mod:`webapp.play.parts`).
     """
     translated: dict[str, dict[str, Any]] = {}
+    # Each audience's seat names, said once while the seats stay the same (each name is a
+    # catalogue lookup, for every seat of every audience on every move otherwise).
+    named: WeakKeyDictionary[Audience, tuple[Sequence[Seat], list[str]]] = WeakKeyDictionary()
+
+    def names_for(session: TableSession, audience: Audience) -> list[str]:
+        kept = named.get(audience)
+        if kept is None or kept[0] != session.seats:
+            kept = named[audience] = (session.seats, seat_names(session.seats, audience.seat))
+        return kept[1]
 
     def render(session: TableSession, audiences: Sequence[Audience]) -> list[dict[str, str]]:
         rendered: dict[int, dict[str, str]] = {}
@@ -169,7 +183,7 @@ def make_renderer(app: Flask) -> Renderer:
                         shared,
                         memo=audience.memo,
                         collected=collected,
-                        **table_context(session, audience.seat),
+                        **table_context(session, audience.seat, names_for(session, audience)),
                     )
                     rendered[id(audience)] = collected
         return [rendered[id(audience)] for audience in audiences]
