@@ -33,12 +33,19 @@ import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-GAMES = {"koa": {"mode": "quick"}, "kowah": {"players": 3}, "koikoi": {"rounds": 12}}
+if TYPE_CHECKING:
+    from webapp.play.hub import Hub
+
+GAMES: dict[str, dict[str, Any]] = {
+    "koa": {"mode": "quick"},
+    "kowah": {"players": 3},
+    "koikoi": {"rounds": 12},
+}
 
 
 class Socket:
@@ -61,12 +68,11 @@ class Socket:
         pass
 
 
-def bench_hub() -> tuple[Any, Callable[[], None]]:
+def bench_hub() -> tuple[Hub, list[Callable[[], None]]]:
     """An in-process hub whose timers run only when the benchmark pops them: returns
-    the hub and a function that clears the queue of pending timers."""
+    the hub and the queue of its pending timers."""
     from webapp import create_app, db, schema
     from webapp.config import TestConfig
-    from webapp.play.hub import Hub
 
     app = create_app(TestConfig(tempfile.mkdtemp()))
     with app.app_context():
@@ -83,20 +89,23 @@ def bench_hub() -> tuple[Any, Callable[[], None]]:
 
     def schedule(_delay: float, callback: Callable[[], None]) -> Handle:
         handle = Handle(callback)
-        queue.append(lambda: handle.live and handle.callback())  # type: ignore[func-returns-value]
+
+        def run() -> None:
+            if handle.live:
+                handle.callback()
+
+        queue.append(run)
         return handle
 
-    hub.scheduler = schedule  # type: ignore[assignment]
-    hub.queue = queue  # type: ignore[attr-defined]
-    return hub, queue.clear
+    hub.scheduler = schedule
+    return hub, queue
 
 
 def bytes_per_move(games: int) -> dict[str, Any]:
     from webapp.channels import Subscriber
     from webapp.play.store import Seat
 
-    hub, clear = bench_hub()
-    queue = hub.queue
+    hub, queue = bench_hub()
     report: dict[str, Any] = {}
     for name, options in GAMES.items():
         seats_count = {"koa": 4, "kowah": options.get("players", 3), "koikoi": 2}[name]
@@ -118,7 +127,7 @@ def bytes_per_move(games: int) -> dict[str, Any]:
                     session.submit(0, str(action), session.version)
                 else:
                     queue.pop(0)()
-            clear()
+            queue.clear()
             moves += session.version
             player_raw += player.raw
             player_wire += player.wire
@@ -138,8 +147,7 @@ def cpu_per_move(watchers: int, moves: int) -> dict[str, Any]:
     from webapp.channels import Subscriber
     from webapp.play.store import Seat
 
-    hub, clear = bench_hub()
-    queue = hub.queue
+    hub, queue = bench_hub()
     report: dict[str, Any] = {}
     for count in (1, watchers):
         seats = [Seat("human", player="g-bench")] + [
@@ -159,7 +167,7 @@ def cpu_per_move(watchers: int, moves: int) -> dict[str, Any]:
             else:
                 queue.pop(0)()
             played += 1
-        clear()
+        queue.clear()
         report[f"{count}_spectators_cpu_ms_per_move"] = round(
             (time.process_time() - started) * 1000 / played, 2
         )
@@ -171,7 +179,7 @@ def people_cpu(game: str, moves: int, deflate: bool) -> dict[str, Any]:
     from webapp.channels import Subscriber
     from webapp.play.store import Seat
 
-    hub, clear = bench_hub()
+    hub, queue = bench_hub()
     count = {"koa": 4, "kowah": 4, "koikoi": 2}[game]
     options = {**GAMES[game], **({"players": 4} if game == "kowah" else {})}
     rng = random.Random(1)
@@ -180,17 +188,18 @@ def people_cpu(game: str, moves: int, deflate: bool) -> dict[str, Any]:
     while played < moves:
         seats = [Seat("human", player=f"g-bench-{k}") for k in range(count)]
         session = hub.create(game, options, seats, owner="g-bench-0", seed=tables)
-        for seat in range(count):
-            session.join(Subscriber(Socket(deflate), seat, "en"))
+        for listener in range(count):
+            session.join(Subscriber(Socket(deflate), listener, "en"))
         tables += 1
         started = time.process_time()
         while not session.finished and played < moves:
-            seat = session.game.to_act(session.state)
-            legal = sorted(str(action) for action in session.view(seat).legal)
-            session.submit(seat, rng.choice(legal), session.version)
+            acting = session.game.to_act(session.state)
+            assert acting is not None  # the match goes on
+            legal = sorted(str(action) for action in session.view(acting).legal)
+            session.submit(acting, rng.choice(legal), session.version)
             played += 1
         cpu += time.process_time() - started
-        clear()
+        queue.clear()
     return {
         "game": game,
         "listeners": count,
