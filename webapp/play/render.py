@@ -8,6 +8,7 @@ move all come from one render.  Nothing here looks at the engine state: only at
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -16,7 +17,9 @@ from babel.support import NullTranslations, Translations
 from flask import Flask, g, render_template
 from flask_babel import get_translations
 from flask_babel import gettext as _
-from jinja2.ext import _make_new_gettext, _make_new_ngettext
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from webapp import adapters
 from webapp.adapters.setup import LEVELS
@@ -137,17 +140,45 @@ def render_fragments(session: TableSession, seat: int | None) -> dict[str, str]:
     return split_fragments(render_layout(session, seat))
 
 
-def gettext_callables(translations: Translations | NullTranslations) -> dict[str, Any]:
-    """The template's ``gettext`` and ``ngettext`` bound to one language's catalogue.
+#: Sentences without placeholders remembered per language, at most (a template passing a
+#: string it made would otherwise grow the memo without end).
+SAID_MAX = 2000
 
-    Flask-Babel looks the catalogue up again for every string; a table render has
-    dozens of strings and every move renders it for every seat, so the socket's
-    renders look it up once per language.
+
+def gettext_callables(translations: Translations | NullTranslations) -> dict[str, Any]:
+    """The template's ``_``, ``gettext`` and ``ngettext`` bound to one language's
+    catalogue, as Jinja's i18n extension makes them (escaped where the template
+    autoescapes, always formatted), and a sentence without placeholders said once.
+
+    Flask-Babel looks the catalogue up again for every string, and Jinja's ``_`` looks
+    ``gettext`` up in the context and calls it through the context; a table render has
+    dozens of strings and every move renders it for every seat, so the socket's renders
+    look each up once per language.
     """
-    return {
-        "gettext": _make_new_gettext(translations.ugettext),
-        "ngettext": _make_new_ngettext(translations.ungettext),
-    }
+    said: dict[str, Markup] = {}
+
+    @pass_context
+    def gettext(context: Context, string: str, **variables: Any) -> str:
+        if not context.eval_ctx.autoescape:
+            return str(translations.ugettext(string) % variables)
+        if variables:
+            return Markup(translations.ugettext(string)) % variables
+        found = said.get(string)
+        if found is None:
+            found = Markup(translations.ugettext(string)) % variables
+            if len(said) < SAID_MAX:
+                said[string] = found
+        return found
+
+    @pass_context
+    def ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        said = translations.ungettext(singular, plural, num)
+        if context.eval_ctx.autoescape:
+            return Markup(said) % variables
+        return str(said % variables)
+
+    return {"_": gettext, "gettext": gettext, "ngettext": ngettext}
 
 
 def make_renderer(app: Flask) -> Renderer:
@@ -176,17 +207,25 @@ def make_renderer(app: Flask) -> Renderer:
                 layout = app.jinja_env.get_template(layout_template(session.game.name))
                 shared = dict(translated[language])
                 app.update_template_context(shared)  # what render_template would add
+                # The layout's globals with them, copied once for the language rather
+                # than by every audience's render.
+                shared = {**layout.globals, **shared}
                 for audience in audiences:
                     if audience.language != language:
                         continue
                     g.lite_cards = audience.lite
                     collected: dict[str, str] = {}
-                    layout.render(
-                        shared,
-                        memo=audience.memo,
-                        collected=collected,
-                        **table_context(session, audience.seat, names_for(session, audience)),
+                    context = layout.new_context(
+                        {
+                            **shared,
+                            **table_context(session, audience.seat, names_for(session, audience)),
+                            "memo": audience.memo,
+                            "collected": collected,
+                        },
+                        shared=True,
                     )
+                    # Only the fragments its parts collect are kept, not the page.
+                    deque(layout.root_render_func(context), maxlen=0)
                     rendered[id(audience)] = collected
         return [rendered[id(audience)] for audience in audiences]
 
