@@ -2,13 +2,18 @@
 
 python benchmarks/load.py [--tables 250] [--humans 4] [--game koa] [--seconds 300]
                           [--think 3] [--bot-delay 0.8] [--bot-level easy] [--kill-at SECONDS]
-                          [--database sqlite|postgresql]
+                          [--database sqlite|postgresql] [--workers N]
 
-Starts the site under gunicorn + gevent (one worker, ``--worker-connections 2000``) on a
-fresh instance folder and a fresh database (the SQLite file in that folder, or with
-``--database postgresql`` a throwaway PostgreSQL server on loopback with PostgreSQL's
-default, durable settings, started by tests/postgres.py), opens TABLES tables, and
-plays them until SECONDS have passed:
+Starts the site under gunicorn + gevent (``--workers`` processes, one unless asked,
+``--worker-connections 2000`` each) on a fresh instance folder and a fresh database
+(the SQLite file in that folder, or with ``--database postgresql`` a throwaway
+PostgreSQL server on loopback with PostgreSQL's default, durable settings, started by
+tests/postgres.py), opens TABLES tables, and
+plays them until SECONDS have passed.  With more than one worker the processes share
+their live layer through a throwaway ``redis-server`` (Debian's) that it starts on a free
+port and passes as ``REDIS_URL``; gunicorn hands each connection to whichever worker
+accepts it, so a table's sockets are spread over the workers as a load balancer would
+spread them over dynos:
 
 - ``--humans 1``: each table is a practice table (the guest and bots), opened through the
   setup form, as ``--game`` (or ``mixed``: Koa, Kowah and Koi-Koi in turn);
@@ -32,9 +37,10 @@ Prints one JSON object: tables and connections held, moves per second, the clien
 latency from sending a move to receiving the table that applies it (p50/p95/p99), the
 server's own time from a move arriving to every seat sent, the bots' own move delay (from
 their turn starting to their move arriving: the bot delay plus their thinking), worker RSS
-and CPU (the worker's own process; an expert's searches run in its pool's processes, whose
-CPU is given apart), WebSocket bytes per move, refused and unanswered moves.  Loopback
-only, bounded in time.
+and CPU (the workers' own processes, summed, and each worker's; an expert's searches run
+in their pools' processes, whose CPU is given apart), the worker CPU per applied move,
+the driver's own CPU (this process: on a shared machine it competes with the workers),
+WebSocket bytes per move, refused and unanswered moves.  Loopback only, bounded in time.
 """
 
 from __future__ import annotations
@@ -44,12 +50,15 @@ from gevent import monkey
 monkey.patch_all()
 
 import argparse  # noqa: E402 - after the monkey patch, as gevent requires
+import contextlib  # noqa: E402
 import http.cookiejar  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
+import shutil  # noqa: E402
 import signal  # noqa: E402
+import socket  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
@@ -58,7 +67,7 @@ import urllib.parse  # noqa: E402
 import urllib.request  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+from typing import Any, Protocol  # noqa: E402
 
 import gevent  # noqa: E402
 import websocket  # noqa: E402
@@ -69,7 +78,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import create_engine, text  # noqa: E402
 
 from benchmarks._timing import percentile  # noqa: E402
-from tests.postgres import Cluster  # noqa: E402
+from tests.postgres import Cluster, free_port  # noqa: E402
 from webapp.play.hub import HINT  # noqa: E402
 
 OPTIONS = {"koa": ("mode", "quick"), "kowah": ("players", "4"), "koikoi": ("rounds", "12")}
@@ -104,7 +113,7 @@ class Figures:
 
 
 class Server:
-    """gunicorn + gevent, one worker, on a given instance folder and port."""
+    """gunicorn + gevent, ``workers`` processes, on a given instance folder and port."""
 
     def __init__(
         self,
@@ -113,8 +122,9 @@ class Server:
         bot_delay: float,
         database_url: str,
         extra_env: dict[str, str] | None = None,
+        workers: int = 1,
     ) -> None:
-        self.instance, self.port = instance, port
+        self.instance, self.port, self.workers = instance, port, workers
         self.env = {
             **os.environ,
             "LAPAU_INSTANCE_PATH": str(instance),
@@ -135,7 +145,7 @@ class Server:
         subprocess.run(upgrade, cwd=ROOT, env=self.env, check=True, stdout=subprocess.DEVNULL)
         gunicorn = Path(sys.executable).with_name("gunicorn")
         self.process = subprocess.Popen(
-            [str(gunicorn), "--worker-class", "gevent", "--workers", "1"]
+            [str(gunicorn), "--worker-class", "gevent", "--workers", str(self.workers)]
             + ["--worker-connections", "2000", "--bind", f"127.0.0.1:{self.port}"]
             + ["webapp:create_app()"],
             cwd=ROOT,
@@ -156,24 +166,66 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def worker(self) -> int | None:
+        found = self.worker_pids()
+        return found[0] if found else None
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes (gunicorn's children), once they have all started."""
         assert self.process is not None
-        found = subprocess.run(
-            ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True
-        ).stdout.split()
-        return int(found[0]) if found else None
+        for _ in range(100):
+            found = subprocess.run(
+                ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True
+            ).stdout.split()
+            if len(found) >= self.workers:
+                break
+            time.sleep(0.1)
+        return sorted(int(pid) for pid in found)
 
     def kill(self) -> None:
         assert self.process is not None
-        worker = self.worker()
+        workers = self.worker_pids()
         self.process.send_signal(signal.SIGKILL)
-        if worker:
-            os.kill(worker, signal.SIGKILL)
+        for worker in workers:
+            try:
+                os.kill(worker, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         self.process.wait()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=30)
+
+
+class Redis:
+    """A throwaway ``redis-server`` on a free port of 127.0.0.1, keeping nothing on disk."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Redis:
+        binary = shutil.which("redis-server", path="/usr/bin:/usr/sbin:/usr/local/bin")
+        if binary is None:
+            raise RuntimeError("redis-server is not installed (make test-setup installs it)")
+        command = [binary, "--port", str(self.port), "--bind", "127.0.0.1"]
+        command += ["--dir", str(self.folder), "--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def __exit__(self, *_: object) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
 
 
 def usage(pid: int) -> tuple[float, int]:
@@ -197,10 +249,20 @@ def children_cpu(pid: int) -> float:
     return total
 
 
+class Site(Protocol):
+    """Where a client connects: the site's port on loopback and its base URL."""
+
+    @property
+    def port(self) -> int: ...
+
+    @property
+    def base(self) -> str: ...
+
+
 class Person:
     """One browser: a cookie jar, an address, a page's CSRF token, a table socket."""
 
-    def __init__(self, server: Server, index: int) -> None:
+    def __init__(self, server: Site, index: int) -> None:
         self.server = server
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
@@ -338,6 +400,8 @@ class Player:
                 message = ws.recv()
             except websocket.WebSocketTimeoutException:
                 message = ""
+            if isinstance(message, bytes):
+                message = message.decode()  # the site sends text; a stray binary frame reads alike
             if message:
                 self.read(message)
             elif message is None or (ws.connected is False):
@@ -379,16 +443,53 @@ def stored_logs(database_url: str) -> dict[str, list[str]]:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    if args.database == "sqlite":
-        return load(args, None)
-    with Cluster(durable=True) as cluster:
-        return load(args, cluster.create_database("lapau"))
-
-
-def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
     instance = Path(tempfile.mkdtemp(prefix="lapau-load-"))
+    with contextlib.ExitStack() as stack:
+        extra_env = {}
+        if args.workers > 1:
+            extra_env["REDIS_URL"] = stack.enter_context(Redis(instance)).url
+        database_url = None
+        if args.database == "postgresql":
+            cluster = stack.enter_context(Cluster(durable=True))
+            database_url = cluster.create_database("lapau")
+        return load(args, instance, database_url, extra_env)
+
+
+class Workers:
+    """The CPU and peak memory of every worker process of a server, across a restart."""
+
+    def __init__(self) -> None:
+        self.cpu: dict[int, float] = {}  # CPU seconds used in the run so far, by pid
+        self.started: dict[int, float] = {}  # CPU seconds before the run, by pid
+        self.peak_rss: dict[int, int] = {}
+        self.pool_started = 0.0
+        self.pool = 0.0
+
+    def watch(self, pids: list[int]) -> None:
+        for pid in pids:
+            self.started[pid] = usage(pid)[0]
+        self.pool_started = sum(map(children_cpu, pids))
+
+    def sample(self, pids: list[int]) -> None:
+        for pid in pids:
+            try:
+                cpu, rss = usage(pid)
+            except FileNotFoundError:
+                continue  # killed, or restarted by gunicorn
+            self.cpu[pid] = cpu - self.started.setdefault(pid, cpu)
+            self.peak_rss[pid] = max(self.peak_rss.get(pid, 0), rss)
+
+    def end(self, pids: list[int]) -> None:
+        self.sample(pids)
+        self.pool += sum(map(children_cpu, pids)) - self.pool_started
+
+
+def load(
+    args: argparse.Namespace, instance: Path, database_url: str | None, extra_env: dict[str, str]
+) -> dict[str, Any]:
     database_url = database_url or f"sqlite:///{instance / 'lapau.sqlite'}"
-    server = Server(instance, 18000 + os.getpid() % 1000, args.bot_delay, database_url)
+    port = 18000 + os.getpid() % 1000
+    server = Server(instance, port, args.bot_delay, database_url, extra_env, args.workers)
     server.start()
     figures = Figures()
     games = ["koa", "kowah", "koikoi"] if args.game == "mixed" else [args.game]
@@ -408,10 +509,10 @@ def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
 
     opening = [gevent.spawn(open_table, index) for index in range(args.tables)]
     gevent.joinall(opening)
-    worker = server.worker()
-    assert worker is not None
-    cpu_before, _ = usage(worker)
-    pool_before = children_cpu(worker)
+    pids = server.worker_pids()
+    workers = Workers()
+    workers.watch(pids)
+    driver_before = time.process_time()
     started = time.monotonic()
     until = started + args.seconds
     players = [
@@ -421,32 +522,26 @@ def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
     ]
     greenlets = [gevent.spawn(player.play, until) for player in players]
     killed = False
-    peak_rss = 0
-    cpu_used = 0.0
     while time.monotonic() < until:
         gevent.sleep(1)
-        if worker:
-            try:
-                cpu_now, rss = usage(worker)
-                peak_rss = max(peak_rss, rss)
-            except FileNotFoundError:
-                pass
+        workers.sample(pids)
         if args.kill_at is not None and not killed and time.monotonic() - started > args.kill_at:
-            cpu_used += usage(worker)[0] - cpu_before
+            workers.end(pids)
             server.kill()
             killed = True
             server.start()
-            worker = server.worker()
-            assert worker is not None
-            cpu_before, _ = usage(worker)
+            pids = server.worker_pids()
+            workers.watch(pids)
     gevent.joinall(greenlets, timeout=60)
     elapsed = time.monotonic() - started
-    cpu_used += usage(worker)[0] - cpu_before
-    pool_cpu = children_cpu(worker) - pool_before
+    workers.end(pids)
+    driver_cpu = time.process_time() - driver_before
+    cpu_used = sum(workers.cpu.values())
     server.stop()
     timings = instance / "timings.txt"
     server_ms = [float(line) for line in timings.read_text().split()] if timings.exists() else []
     bots = instance / "timings.txt.bots"
+    moves = len(server_ms)
     bot_ms = [float(line) for line in bots.read_text().split()] if bots.exists() else []
     logs = stored_logs(database_url)
 
@@ -465,8 +560,8 @@ def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
         "seconds": round(elapsed, 1),
         "think_seconds": args.think,
         "bot_delay": args.bot_delay,
-        "moves_applied": len(server_ms),
-        "moves_per_second": round(len(server_ms) / elapsed, 1),
+        "moves_applied": moves,
+        "moves_per_second": round(moves / elapsed, 1),
         "client_move_ms": {
             "moves": figures.acknowledged,
             "p50": round(percentile(figures.latencies, 0.50), 1),
@@ -485,11 +580,23 @@ def load(args: argparse.Namespace, database_url: str | None) -> dict[str, Any]:
             "p95": round(percentile(bot_ms, 0.95), 1),
             "p99": round(percentile(bot_ms, 0.99), 1),
         },
-        "worker_peak_rss_mb": round(peak_rss / 2**20, 1),
+        "workers": args.workers,
+        # Summed over the workers (a killed worker's until its end); the peak is the
+        # largest of them, and each worker's is listed.
+        "worker_peak_rss_mb": round(max(workers.peak_rss.values(), default=0) / 2**20, 1),
         "worker_cpu_percent": round(100 * cpu_used / elapsed, 1),
-        "search_pool_cpu_percent": round(100 * pool_cpu / elapsed, 1),
+        "worker_cpu_ms_per_move": round(1000 * cpu_used / max(1, moves), 2),
+        "each_worker": [
+            {
+                "cpu_percent": round(100 * workers.cpu.get(pid, 0.0) / elapsed, 1),
+                "peak_rss_mb": round(rss / 2**20, 1),
+            }
+            for pid, rss in sorted(workers.peak_rss.items())
+        ],
+        "driver_cpu_percent": round(100 * driver_cpu / elapsed, 1),
+        "search_pool_cpu_percent": round(100 * workers.pool / elapsed, 1),
         "ws_bytes_per_move_per_connection": round(
-            figures.received_bytes / max(1, len(server_ms)) / max(1, len(players) / len(tables))
+            figures.received_bytes / max(1, moves) / max(1, len(players) / len(tables))
         )
         if tables
         else 0,
@@ -524,6 +631,7 @@ def main() -> None:
     )
     parser.add_argument("--kill-at", type=float, default=None)
     parser.add_argument("--database", default="sqlite", choices=("sqlite", "postgresql"))
+    parser.add_argument("--workers", type=int, default=1)
     print(json.dumps(run(parser.parse_args()), indent=2))
 
 

@@ -11,6 +11,14 @@ python benchmarks/table_bench.py spectators [--watchers 300] [--moves 60]
     socket, then with ``--watchers`` of them: the CPU time per move (rendering and
     sending to every listener), in-process.
 
+python benchmarks/table_bench.py people [--game koa] [--moves 2000] [--deflate] [--profile N]
+    Tables of four people (Kowah and Koi-Koi: as many as they seat), one socket each,
+    playing random legal moves until ``--moves`` are applied, in-process: the CPU time
+    per applied move with every seat listening (the store's write, rendering, diffing
+    and sending), as benchmarks/load.py's worker spends it without the sockets' own
+    work; ``--deflate`` adds permessage-deflate's, which browsers ask for and the load
+    driver does not.  ``--profile N`` prints the N costliest functions (cProfile, cumulative).
+
 Fan-out latency under load is measured by benchmarks/load.py.
 """
 
@@ -25,37 +33,46 @@ import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-GAMES = {"koa": {"mode": "quick"}, "kowah": {"players": 3}, "koikoi": {"rounds": 12}}
+if TYPE_CHECKING:
+    from webapp.play.hub import Hub
+
+GAMES: dict[str, dict[str, Any]] = {
+    "koa": {"mode": "quick"},
+    "kowah": {"players": 3},
+    "koikoi": {"rounds": 12},
+}
 
 
 class Socket:
-    """Counts what one listener is sent, raw and deflated with context takeover."""
+    """Counts what one listener is sent, raw and (unless ``deflate`` is off) deflated with
+    context takeover, as a browser's socket would carry it."""
 
-    def __init__(self) -> None:
+    def __init__(self, deflate: bool = True) -> None:
         self.raw = 0
         self.wire = 0
-        self.deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
+        self.deflate = zlib.compressobj(6, zlib.DEFLATED, -15) if deflate else None
 
     def send(self, data: str) -> None:
         encoded = data.encode()
         self.raw += len(encoded)
-        self.wire += len(self.deflate.compress(encoded) + self.deflate.flush(zlib.Z_SYNC_FLUSH))
+        if self.deflate is not None:
+            deflated = self.deflate.compress(encoded) + self.deflate.flush(zlib.Z_SYNC_FLUSH)
+            self.wire += len(deflated)
 
     def close(self, reason: int = 1000, message: str | None = None) -> None:
         pass
 
 
-def bench_hub() -> tuple[Any, Callable[[], None]]:
+def bench_hub() -> tuple[Hub, list[Callable[[], None]]]:
     """An in-process hub whose timers run only when the benchmark pops them: returns
-    the hub and a function that clears the queue of pending timers."""
+    the hub and the queue of its pending timers."""
     from webapp import create_app, db, schema
     from webapp.config import TestConfig
-    from webapp.play.hub import Hub
 
     app = create_app(TestConfig(tempfile.mkdtemp()))
     with app.app_context():
@@ -72,20 +89,23 @@ def bench_hub() -> tuple[Any, Callable[[], None]]:
 
     def schedule(_delay: float, callback: Callable[[], None]) -> Handle:
         handle = Handle(callback)
-        queue.append(lambda: handle.live and handle.callback())  # type: ignore[func-returns-value]
+
+        def run() -> None:
+            if handle.live:
+                handle.callback()
+
+        queue.append(run)
         return handle
 
-    hub.scheduler = schedule  # type: ignore[assignment]
-    hub.queue = queue  # type: ignore[attr-defined]
-    return hub, queue.clear
+    hub.scheduler = schedule
+    return hub, queue
 
 
 def bytes_per_move(games: int) -> dict[str, Any]:
     from webapp.channels import Subscriber
     from webapp.play.store import Seat
 
-    hub, clear = bench_hub()
-    queue = hub.queue
+    hub, queue = bench_hub()
     report: dict[str, Any] = {}
     for name, options in GAMES.items():
         seats_count = {"koa": 4, "kowah": options.get("players", 3), "koikoi": 2}[name]
@@ -107,7 +127,7 @@ def bytes_per_move(games: int) -> dict[str, Any]:
                     session.submit(0, str(action), session.version)
                 else:
                     queue.pop(0)()
-            clear()
+            queue.clear()
             moves += session.version
             player_raw += player.raw
             player_wire += player.wire
@@ -127,8 +147,7 @@ def cpu_per_move(watchers: int, moves: int) -> dict[str, Any]:
     from webapp.channels import Subscriber
     from webapp.play.store import Seat
 
-    hub, clear = bench_hub()
-    queue = hub.queue
+    hub, queue = bench_hub()
     report: dict[str, Any] = {}
     for count in (1, watchers):
         seats = [Seat("human", player="g-bench")] + [
@@ -148,11 +167,47 @@ def cpu_per_move(watchers: int, moves: int) -> dict[str, Any]:
             else:
                 queue.pop(0)()
             played += 1
-        clear()
+        queue.clear()
         report[f"{count}_spectators_cpu_ms_per_move"] = round(
             (time.process_time() - started) * 1000 / played, 2
         )
     return report
+
+
+def people_cpu(game: str, moves: int, deflate: bool) -> dict[str, Any]:
+    """CPU milliseconds per applied move at tables where every seat is a listening person."""
+    from webapp.channels import Subscriber
+    from webapp.play.store import Seat
+
+    hub, queue = bench_hub()
+    count = {"koa": 4, "kowah": 4, "koikoi": 2}[game]
+    options = {**GAMES[game], **({"players": 4} if game == "kowah" else {})}
+    rng = random.Random(1)
+    played = tables = 0
+    cpu = 0.0
+    while played < moves:
+        seats = [Seat("human", player=f"g-bench-{k}") for k in range(count)]
+        session = hub.create(game, options, seats, owner="g-bench-0", seed=tables)
+        for listener in range(count):
+            session.join(Subscriber(Socket(deflate), listener, "en"))
+        tables += 1
+        started = time.process_time()
+        while not session.finished and played < moves:
+            acting = session.game.to_act(session.state)
+            assert acting is not None  # the match goes on
+            legal = sorted(str(action) for action in session.view(acting).legal)
+            session.submit(acting, rng.choice(legal), session.version)
+            played += 1
+        cpu += time.process_time() - started
+        queue.clear()
+    return {
+        "game": game,
+        "listeners": count,
+        "deflate": deflate,
+        "tables": tables,
+        "moves": played,
+        "cpu_ms_per_move": round(cpu * 1000 / played, 3),
+    }
 
 
 def main() -> None:
@@ -163,9 +218,24 @@ def main() -> None:
     crowd = sub.add_parser("spectators")
     crowd.add_argument("--watchers", type=int, default=300)
     crowd.add_argument("--moves", type=int, default=60)
+    people = sub.add_parser("people")
+    people.add_argument("--game", default="koa", choices=tuple(GAMES))
+    people.add_argument("--moves", type=int, default=2000)
+    people.add_argument("--profile", type=int, default=0)
+    people.add_argument("--deflate", action="store_true")
     args = parser.parse_args()
     if args.what == "bytes":
         print(json.dumps(bytes_per_move(args.games), indent=2))
+    elif args.what == "people" and args.profile:
+        import cProfile
+        import pstats
+
+        profile = cProfile.Profile()
+        report = profile.runcall(people_cpu, args.game, args.moves, args.deflate)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile)
+        print(json.dumps(report, indent=2))
+    elif args.what == "people":
+        print(json.dumps(people_cpu(args.game, args.moves, args.deflate), indent=2))
     else:
         print(json.dumps(cpu_per_move(args.watchers, args.moves), indent=2))
 

@@ -35,9 +35,12 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from flask import Flask, g
+from flask.ctx import RequestContext
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask.testing import EnvironBuilder
 
 from webapp.events import Event
 from webapp.locale import DEFAULT_LANGUAGE
@@ -207,8 +210,26 @@ class Channels:
 def rendering(app: Flask, language: str, lite: bool = False) -> Iterator[None]:
     """Templates rendered in the block are in ``language`` and card style, outside any
     request: a fresh app context, so a fresh ``g``, since the change being sent usually
-    arrives in another person's request, whose language Flask-Babel settled on its own."""
-    with app.app_context(), app.test_request_context(f"/{language}/"):
-        g.lang_code = language
-        g.lite_cards = lite
-        yield
+    arrives in another person's request, whose language Flask-Babel settled on its own.
+
+    Every move renders in one (per language), so the request is made cheaply: its
+    environment is built once per language, and its session is the empty one a request
+    without cookies opens, without a signing serializer made to find that out.
+    """
+    environs: dict[str, dict[str, Any]] = app.extensions.setdefault("lapau.rendering", {})
+    environ = environs.get(language)
+    if environ is None:
+        builder = EnvironBuilder(app, f"/{language}/")
+        try:
+            environ = environs[language] = builder.get_environ()
+        finally:
+            builder.close()
+    with app.app_context():
+        cookieless = app.secret_key and isinstance(
+            app.session_interface, SecureCookieSessionInterface
+        )
+        session = SecureCookieSession() if cookieless else None  # None: opened as usual
+        with RequestContext(app, dict(environ), session=session):
+            g.lang_code = language
+            g.lite_cards = lite
+            yield

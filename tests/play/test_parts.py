@@ -17,6 +17,7 @@ from flask_babel import get_locale
 
 from tests.play.conftest import ManualClock
 from webapp.play.hub import Audience, Hub, TableSession
+from webapp.play.parts import Read, ReadView
 from webapp.play.render import render_fragments
 from webapp.services import Lapau
 
@@ -85,9 +86,6 @@ def test_a_remembered_part_is_not_drawn_again(hub: Hub, practice: Any) -> None:
     drawn = {slot: entry.html for slot, entry in listener.memo.items()}
     assert len(drawn) >= 10
     hub.renderer(session, [listener])
-    # The log may read whatever any table template reads (its events template is chosen by
-    # game at run time).
-    drawn.pop(("play/_log.html", None))
     assert all(listener.memo[slot].html is html for slot, html in drawn.items())
 
 
@@ -104,3 +102,25 @@ def test_each_listener_reads_its_own_language_whoever_moved(
         fragments = hub.renderer(session, [dutch])[0]
     assert fragments == page_fragments(app, session, dutch)
     assert "kaarten" in fragments["seat-1"]
+
+
+def test_a_tuple_field_is_read_by_item_where_a_template_indexes_it() -> None:
+    """One seat's count changing redraws only the parts that read that seat's count;
+    anything else done with the tuple reads all of it."""
+
+    class View:
+        counts = (11, 12, 13)
+
+    reads: dict[Read, Any] = {}
+    counts = ReadView(View(), reads).counts
+    assert counts[1] == 12
+    assert reads == {("counts", 1): 12}
+    assert counts[7:] == ()
+    assert reads == {("counts", 1): 12, "counts": (11, 12, 13)}
+    for whole in (len, list, sorted, bool, lambda items: 13 in items, lambda items: items[5]):
+        reads.clear()
+        try:
+            whole(counts)
+        except IndexError:
+            pass  # a template gets undefined: the length it depended on is noted
+        assert reads == {"counts": (11, 12, 13)}, whole

