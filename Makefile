@@ -74,7 +74,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.installed-test
-	$(BIN)/mypy --strict --explicit-package-bases webapp tests
+	$(BIN)/mypy --strict --explicit-package-bases webapp tests benchmarks
 
 # Both tiers spread the tests over the machine's cores (pytest-xdist: one process per core,
 # one more for make test, each with its own PostgreSQL cluster, servers and browser). Each worker takes a contiguous

@@ -14,6 +14,7 @@ from flask_babel import force_locale
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.conftest import QUICK_BOTS, LiveServer, close_app
+from tests.e2e.conftest import inside_phone_width
 from tests.e2e.test_tables import wait_for_my_turn
 from webapp import adapters, create_app
 from webapp.config import TestConfig
@@ -96,8 +97,7 @@ def test_a_guided_game_played_by_following_the_coach(
             expect(coach).to_contain_text(words(lang, step.say))
         shoot(page, f"{game}-{lang}-step{index}")
         move = page.locator(f'button[value="{step.move}"]').first
-        box = move.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        inside_phone_width(move)
         move.tap()
     expect(page.locator(".match-over")).to_be_visible()
     expect(coach).to_contain_text(words(lang, lesson.end))

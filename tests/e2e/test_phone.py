@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.conftest import QUICK_BOTS, STILL_BOTS, LiveServer
+from tests.e2e.conftest import drawn
 from tests.e2e.test_tables import make_a_move, start
 
 pytestmark = pytest.mark.e2e
@@ -44,15 +45,8 @@ def open_table(
     return page
 
 
-def box(locator: Locator) -> FloatRect:
-    expect(locator).to_be_visible()
-    found = locator.bounding_box()
-    assert found is not None, "not drawn"
-    return found
-
-
 def centre_x(locator: Locator) -> float:
-    found = box(locator)
+    found = drawn(locator)
     return found["x"] + found["width"] / 2
 
 
@@ -65,7 +59,7 @@ def test_koa_draws_the_player_on_your_left_on_the_left(
     left, across, right = seats[(me - 1) % 4], seats[(me + 2) % 4], seats[(me + 1) % 4]
     expect(left).to_contain_text("on your left")
     assert centre_x(left) < centre_x(across) < centre_x(right)
-    assert box(page.locator("#hand"))["y"] > box(left)["y"]  # you sit at the bottom
+    assert drawn(page.locator("#hand"))["y"] > drawn(left)["y"]  # you sit at the bottom
 
 
 def test_the_koa_waiting_room_draws_the_player_on_your_left_on_the_left(
@@ -83,7 +77,7 @@ def test_the_koa_waiting_room_draws_the_player_on_your_left_on_the_left(
     right = page.locator(".seat:has(button[value='sit 1'])")
     assert centre_x(left) < centre_x(mine) < centre_x(right)
     expect(left).to_contain_text("on your left")
-    assert box(across)["y"] < box(left)["y"] < box(mine)["y"]
+    assert drawn(across)["y"] < drawn(left)["y"] < drawn(mine)["y"]
 
 
 LITE = "50-50-50-1"  # the display cookie with lite cards on
@@ -112,7 +106,7 @@ def test_lite_cards_reach_the_table_and_its_captured_piles(
         captured = page.locator(".pile .cards > *").all()
         assert len(captured) >= 2
         for card in captured:
-            found = box(card)
+            found = drawn(card)
             assert found["width"] > 10 and found["height"] > 10
             assert card.inner_text().strip()
 
@@ -122,7 +116,7 @@ def version_changes(page: Page, before: str) -> None:
 
 
 def inside_viewport(locator: Locator) -> bool:
-    found = box(locator)
+    found = drawn(locator)
     return found["y"] >= 0 and found["y"] + found["height"] <= 640 and found["x"] >= 0
 
 
@@ -158,7 +152,7 @@ def test_a_refused_card_is_dimmed_with_its_reason_and_answers_where_you_look(
     assert refused.get_attribute("aria-description") == reason
     assert float(refused.evaluate("b => getComputedStyle(b).opacity")) < 0.6
     # A person can still tap it (Playwright's own tap() waits for aria-disabled to clear).
-    found = box(refused)
+    found = drawn(refused)
     page.touchscreen.tap(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
     notice = page.locator("#notice")
     expect(notice).to_have_text(reason)
@@ -208,7 +202,7 @@ def wait_for_turn_or_end(page: Page, when: str) -> None:
 
 def tap_centre(page: Page, locator: Locator) -> None:
     """Tap where a thumb would: at the control's centre on the screen, never scrolling."""
-    found = box(locator)
+    found = drawn(locator)
     page.touchscreen.tap(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
 
 
@@ -344,7 +338,7 @@ def test_four_player_kowah_names_keep_to_one_line(phone: BrowserContext, still: 
     expect(names).to_have_count(3)
     for name in names.all():
         line = float(name.evaluate("b => parseFloat(getComputedStyle(b).lineHeight)"))
-        assert box(name)["height"] <= line * 1.2, name.inner_text()
+        assert drawn(name)["height"] <= line * 1.2, name.inner_text()
         assert "(" in name.inner_text()  # the level is still there for screen readers
 
 

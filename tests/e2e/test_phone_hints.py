@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import BrowserContext, expect
 
 from tests.conftest import STILL_BOTS, LiveServer
+from tests.e2e.conftest import inside_phone_width
 from tests.e2e.test_tables import start, wait_for_my_turn
 
 pytestmark = pytest.mark.e2e
@@ -36,7 +37,6 @@ def test_a_hint_arrives_over_the_socket_on_a_phone(
     text = hint.inner_text()
     # The move it names is one of the hand's cards, with a reason after it.
     assert text.startswith("Hint: Play ") and ": " in text.removeprefix("Hint: ")
-    box = hint.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    inside_phone_width(hint)
     assert page.locator("#version").input_value() == version  # not a move
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")

@@ -61,7 +61,11 @@ def two_hubs(app: Lapau, redis_url: str) -> Iterator[Pair]:
         hub.channels.broker.close()
     # Their timers, readers and requests end before the test's database is dropped.
     for thread in set(threading.enumerate()) - before:
-        thread.join(timeout=5)
+        try:
+            thread.join(timeout=5)
+        except RuntimeError:  # still starting (a timer armed as the hubs stopped)
+            time.sleep(0.1)
+            thread.join(timeout=5)
 
 
 def eventually(done: Callable[[], bool], seconds: float = 5.0) -> None:
