@@ -16,6 +16,7 @@ import pytest
 from flask import g
 from flask.testing import FlaskClient
 from flask_babel import gettext
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.test import TestResponse
 
 from tests.hostile.conftest import make_app
@@ -29,6 +30,11 @@ def crash() -> str:
     raise RuntimeError("a bug")
 
 
+def busy() -> str:
+    # What SQLAlchemy raises when every pooled connection stayed busy for the pool's wait.
+    raise PoolTimeout("QueuePool limit of size 5 overflow 5 reached, connection timed out")
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Lapau:
     instance = tmp_path_factory.mktemp("errors") / "instance"
@@ -37,6 +43,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Lapau:
     app = make_app(instance, f"sqlite:///{instance / 'lapau.sqlite'}", WTF_CSRF_ENABLED=False)
     app.config["PROPAGATE_EXCEPTIONS"] = False  # a crash is answered, as in production
     app.add_url_rule("/<lang_code>/crash", view_func=crash)
+    app.add_url_rule("/<lang_code>/busy", view_func=busy)
     return app
 
 
@@ -93,6 +100,16 @@ def test_every_error_is_a_styled_localized_page_with_a_way_back(
 def test_without_a_page_to_go_back_to_home_is_the_way_back(site: Lapau) -> None:
     html = site.test_client().get("/nl/no-such-page").text
     assert '<a class="button" href="/nl/">Terug naar de startpagina</a>' in html
+
+
+@pytest.mark.parametrize("lang", ["id", "en", "nl"])
+def test_a_database_too_busy_to_answer_asks_the_reader_to_try_again(site: Lapau, lang: str) -> None:
+    """A burst past the connection pool (seen at 250 tables opening at once in
+    benchmarks/load.py on PostgreSQL) is a 503 with a time to retry, not a crash."""
+    response = site.test_client().get(f"/{lang}/busy")
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "5"
+    assert heading_in(site, lang, "Something went wrong on our side") in response.text
 
 
 def test_a_405_still_says_which_methods_work(site: Lapau) -> None:

@@ -10,12 +10,26 @@ a body too slow) are rendered there, once per language (webapp/edge.py).
 
 from __future__ import annotations
 
+import logging
+
 from flask import Flask, Response, current_app, make_response, render_template, request
 from sqlalchemy.exc import DataError
-from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from werkzeug.exceptions import (
+    BadRequest,
+    HTTPException,
+    InternalServerError,
+    SecurityError,
+    ServiceUnavailable,
+)
 
 from webapp.locale import current_language
 from webapp.pages import same_site_referrer
+
+log = logging.getLogger(__name__)
+
+#: Seconds a reader is asked to wait when every database connection was busy.
+BUSY_RETRY = 5
 
 #: The statuses with a page of their own; any other error shows its family's page.
 PAGES = frozenset({400, 403, 404, 405, 413, 429, 500})
@@ -51,6 +65,14 @@ def unreadable(_error: DataError) -> Response:
     return error_page(BadRequest())
 
 
+def busy(_error: PoolTimeout) -> Response:
+    """Every database connection stayed busy for the pool's whole wait (a burst far past
+    what the pool serves): the request changed nothing, and the reader is asked to try
+    again shortly, rather than shown a crash."""
+    log.warning("no database connection free for %s %s", request.method, request.path)
+    return error_page(ServiceUnavailable(retry_after=BUSY_RETRY))
+
+
 def unknown_host(_error: SecurityError) -> tuple[str, int]:
     """A Host the site is not configured for (see webapp/config.py): no page is routed
     and no URL can be built, so the page stands alone, with its styles inline, and links
@@ -65,5 +87,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(SecurityError, unknown_host)
     app.register_error_handler(HTTPException, error_page)
     app.register_error_handler(DataError, unreadable)
+    app.register_error_handler(PoolTimeout, busy)
     # Also what an unexpected exception becomes (Flask wraps it in InternalServerError).
     app.register_error_handler(500, server_error)
