@@ -385,6 +385,12 @@ def test_a_release_a_restart_and_everything_is_still_there(
     ]
     play(db, unfinished, {seats["rina"]: tables[0], seats["budi"]: tables[1]}, None)
     assert db.log(unfinished)[: len(before)] == before
+    # The last move is stored before the match is rated (play() returns on the log).
+    rated_games = "SELECT r.games FROM ranking_rating r JOIN auth_user u ON u.id = r.user_id"
+    rated_games += " WHERE u.username = 'rina' AND r.game = 'koikoi'"
+    deadline = time.monotonic() + 10
+    while [tuple(row) for row in db.rows(rated_games)] != [(2,)] and time.monotonic() < deadline:
+        time.sleep(0.05)
 
     status, _, board = rina.request("/en/ranking/koikoi")
     assert status == 200
@@ -397,10 +403,7 @@ def test_a_release_a_restart_and_everything_is_still_there(
     )
     # The first match's rating survived the restart (two games counted; a drawn match may
     # leave the rating at 1500, so its value proves nothing).
-    [(games,)] = db.rows(
-        "SELECT r.games FROM ranking_rating r JOIN auth_user u ON u.id = r.user_id"
-        " WHERE u.username = 'rina' AND r.game = 'koikoi'"
-    )
+    [(games,)] = db.rows(rated_games)
     assert games == 2
     assert int(shown.group(1)) == round(after)
     for socket in tables:
