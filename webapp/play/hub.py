@@ -226,8 +226,12 @@ class TableSession:
         self.played_for: int | None = None
         #: Turn timeouts in a row while no person listened (see Timing.unheard_turns).
         self.unheard = 0
-        #: When each person's seat lost its last socket (the hub's clock), while away.
-        self.away_since: dict[int, float] = {}
+        #: When each person's seat lost its last socket (the hub's clock), while away. A
+        #: person not yet at the table is away from its start: one who never arrives (a
+        #: tab closed on the way from the room) costs the others a grace, not turn clocks.
+        self.away_since: dict[int, float] = {
+            index: hub.clock() for index, seat in enumerate(self.seats) if seat.kind == "human"
+        }
         #: Whether the running turn's deadline was extended already (once per turn).
         self.extended = False
         #: A guided table's coach (None at every other table).
