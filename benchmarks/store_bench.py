@@ -1,6 +1,6 @@
 """The per-move write on SQLite and on PostgreSQL, in the same run.
 
-python benchmarks/store_bench.py [--tables 20] [--moves 200] [--throwaway]
+python benchmarks/store_bench.py [--tables 20] [--moves 200] [--throwaway] [--gevent]
 
 Times :meth:`Store.append` (what every move of every table waits for before the table
 adopts it) through the app's own engine settings (``webapp.db.make_engine``): TABLES
@@ -8,15 +8,25 @@ tables, MOVES moves each, appended in turn as tables interleave on a live server
 SQLite is a file in a temporary folder (WAL, ``synchronous=NORMAL``, as the app sets
 it); PostgreSQL is a throwaway server on loopback started by tests/postgres.py, with
 PostgreSQL's defaults (every commit flushed to disk) unless ``--throwaway`` turns the
-flushes off as the tests do.  Prints one JSON object per database: wall-clock ms per
-write p50/p99/max and the benchmark process's own CPU ms per write.
+flushes off as the tests do.  On PostgreSQL a move is one statement (an insert in a WITH
+and the table's update, committed by itself); the run also times the same write as two
+statements in a transaction, as SQLite takes it, for comparison.  ``--gevent`` runs it
+monkey-patched, as the gevent worker does: there every round trip to the server is a
+switch to gevent's hub and back.  Prints one JSON object per database and way: wall-clock
+ms per write p50/p99/max and the benchmark process's own CPU ms per write.
 """
 
 from __future__ import annotations
 
+import sys
+
+if "--gevent" in sys.argv:
+    from gevent import monkey
+
+    monkey.patch_all()
+
 import argparse
 import json
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -32,12 +42,15 @@ from webapp.db import make_engine  # noqa: E402
 from webapp.play.store import Seat, Store  # noqa: E402
 
 
-def measure(url: str, tables: int, moves: int) -> dict[str, Any]:
+def measure(
+    url: str, tables: int, moves: int, one_statement: bool = True, run: int = 0
+) -> dict[str, Any]:
     engine = make_engine(url)
     schema.upgrade(engine)
     store = Store(engine)
+    store.one_statement &= one_statement
     seats = [Seat("human", player=f"g-{n}") for n in range(4)]
-    ids = [f"bench{n:04d}" for n in range(tables)]
+    ids = [f"bench{run}-{n:04d}" for n in range(tables)]
     for table_id in ids:
         store.create(table_id, "koa", 1, {"mode": "quick"}, seats, "g-0")
     times: list[float] = []
@@ -51,6 +64,7 @@ def measure(url: str, tables: int, moves: int) -> dict[str, Any]:
     engine.dispose()
     return {
         "database": url.split(":", 1)[0],
+        "statements": 1 if store.one_statement else 2,
         "writes": len(times),
         "ms_p50": round(percentile(times, 0.50), 3),
         "ms_p99": round(percentile(times, 0.99), 3),
@@ -64,14 +78,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--throwaway", action="store_true", help="PostgreSQL without fsync")
+    parser.add_argument("--gevent", action="store_true", help="monkey-patched, as the worker")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        sqlite = measure(f"sqlite:///{folder}/bench.sqlite", args.tables, args.moves)
+        print(json.dumps(measure(f"sqlite:///{folder}/bench.sqlite", args.tables, args.moves)))
     with Cluster(durable=not args.throwaway) as cluster:
-        postgresql = measure(cluster.create_database("bench"), args.tables, args.moves)
-        postgresql["durable"] = not args.throwaway
-    print(json.dumps(sqlite))
-    print(json.dumps(postgresql))
+        url = cluster.create_database("bench")
+        for run, one_statement in enumerate((True, False, True, False)):  # interleaved
+            postgresql = measure(url, args.tables, args.moves, one_statement, run)
+            print(json.dumps({**postgresql, "durable": not args.throwaway}))
 
 
 if __name__ == "__main__":
