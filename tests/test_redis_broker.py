@@ -1,10 +1,11 @@
 """The broker between processes, against a real Redis server: what one process publishes
-reaches every other's handlers once, in order, and a reader that lost Redis reconnects
-and says it may have missed messages."""
+reaches every other's handlers once, in order for each kind, a slow kind holds up no
+other, and a reader that lost Redis reconnects and says it may have missed messages."""
 
 from __future__ import annotations
 
 import queue
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -90,6 +91,30 @@ def test_a_failing_handler_does_not_stop_the_reader(
     one.publish("me:u-1", "badge")
     one.publish("me:u-1", "list")
     assert [heard.next(), heard.next()] == [("me:u-1", "badge"), ("me:u-1", "list")]
+
+
+def test_a_slow_kind_does_not_hold_up_the_others(
+    brokers: tuple[RedisBroker, RedisBroker],
+) -> None:
+    """A room's handler waiting (for a database connection, say) leaves the tables' moves
+    and the forwarded requests' answers to go on; its own messages wait, in order."""
+    one, two = Channels(brokers[0]), Channels(brokers[1])
+    release, tables, rooms = threading.Event(), Heard(), Heard()
+
+    def slow_room(topic: str, message: object) -> None:
+        release.wait(WAIT)
+        rooms(topic, message)
+
+    two.listen("room", slow_room)
+    two.listen("table", tables)
+    listening(brokers[1])
+    one.publish("room:ABC234", 1)
+    one.publish("room:ABC234", 2)
+    one.publish("table:abc", 7)
+    assert tables.next() == ("table:abc", 7)
+    assert rooms.nothing_more()  # still waiting
+    release.set()
+    assert [rooms.next(), rooms.next()] == [("room:ABC234", 1), ("room:ABC234", 2)]
 
 
 def test_after_a_redis_restart_the_reader_reconnects_and_announces_the_gap(

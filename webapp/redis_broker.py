@@ -6,9 +6,13 @@ other (webapp/channels.py's :class:`~webapp.channels.Broker`, chosen by ``REDIS_
   trip), then PUBLISHes the message as JSON on the topic kind's Redis channel
   (``lapau:table``, ``lapau:room``, ``lapau:me``), marked with this process's id.
 - **Listening**: one thread per process (a greenlet under gevent's monkey patch, where
-  redis-py's socket reads wait cooperatively) reads every ``lapau:*`` message and calls
-  the kind's handlers, skipping its own.  One reader keeps the order Redis received them
-  in, and a failing handler is logged and skipped.
+  redis-py's socket reads wait cooperatively) reads every ``lapau:*`` message, skips its
+  own, and queues it for its kind's handlers, which run in a thread of their own per kind,
+  in the order Redis received that kind's messages; a failing handler is logged and
+  skipped.  A slow kind does not hold up the others: a room's handler reads the database
+  and may wait for a connection behind a burst of requests, while a table's move, a
+  forwarded request and its answer must not (two servers behind one load balancer had
+  moves wait seconds behind 250 rooms opening at once).
 - **Gaps**: pub/sub keeps nothing for an absent reader.  When the connection breaks (a
   Redis restart, a network cut; a ping every ``HEALTH_CHECK`` seconds finds a silent one)
   the reader reconnects, with a growing pause (or redis-py does, on its own, which the
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import json
 import logging
+import queue
 import secrets
 import threading
 import time
@@ -100,6 +105,9 @@ class RedisBroker:
         self.listening = threading.Event()
         self.closed = False
         self.reader: threading.Thread | None = None
+        #: Each topic kind's messages waiting for its handlers (None stops its thread).
+        self.queues: dict[str, queue.SimpleQueue[tuple[str, object] | None]] = {}
+        self.handlers: list[threading.Thread] = []
 
     def subscribe(self, kind: str, handler: Handler) -> None:
         self.local.subscribe(kind, handler)
@@ -165,17 +173,38 @@ class RedisBroker:
         topic = data.get("topic")
         if not isinstance(topic, str):
             return
-        with self.context():
-            for handler in list(self.local.handlers.get(kind_of(topic), ())):
-                try:
-                    handler(topic, data.get("message"))
-                except Exception:  # the next message must still be read
-                    log.exception("a handler of %s failed", topic)
+        kind = kind_of(topic)
+        waiting = self.queues.get(kind)
+        if waiting is None:
+            waiting = self.queues[kind] = queue.SimpleQueue()
+            thread = threading.Thread(
+                target=self.handle, args=(kind, waiting), name=f"redis-{kind}", daemon=True
+            )
+            self.handlers.append(thread)
+            thread.start()
+        waiting.put((topic, data.get("message")))
+
+    def handle(self, kind: str, waiting: queue.SimpleQueue[tuple[str, object] | None]) -> None:
+        """One kind's handlers, for its messages in turn, until the broker closes."""
+        while (item := waiting.get()) is not None:
+            topic, message = item
+            with self.context():
+                for handler in list(self.local.handlers.get(kind, ())):
+                    try:
+                        handler(topic, message)
+                    except Exception:  # the next message must still be handled
+                        log.exception("a handler of %s failed", topic)
 
     def close(self) -> None:
-        """Close the connections: the reader's read fails at once and it stops, after
-        the message it is handling (which may still use the database)."""
+        """Close the connections: the reader's read fails at once and it stops; each
+        kind's handlers stop after the message they are handling (which may still use
+        the database), the messages queued behind it dropped."""
         self.closed = True
+        for waiting in list(self.queues.values()):
+            while not waiting.empty():
+                waiting.get_nowait()
+            waiting.put(None)
         self.client.close()
-        if self.reader is not None and self.reader is not threading.current_thread():
-            self.reader.join(POLL + 1)
+        for thread in [self.reader, *self.handlers]:
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(POLL + 1)
