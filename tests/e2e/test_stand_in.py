@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 from tests.conftest import QUICK_BOTS, LiveServer
 from tests.e2e.test_tables import make_a_move
@@ -40,7 +40,15 @@ def two_phones(browser: Browser) -> Iterator[list[BrowserContext]]:
 
 def open_koikoi_room(host: Page, friend: Page, server: LiveServer) -> str:
     """The host opens a Koi-Koi room, the friend joins and is ready, the host starts;
-    the table's address."""
+    the table's address, once the friend's table socket has brought the table (a page
+    closed before its socket opened never reached the table: no drop to stand in for)."""
+    heard: list[WebSocket] = []
+
+    def on_socket(socket: WebSocket) -> None:
+        if "/ws/table/" in socket.url:
+            socket.on("framereceived", lambda _frame: heard.append(socket))
+
+    friend.on("websocket", on_socket)
     host.goto(f"{server.url}/en/room/")
     host.get_by_role("button", name="Koi-Koi").click()
     expect(host).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
@@ -53,7 +61,11 @@ def open_koikoi_room(host: Page, friend: Page, server: LiveServer) -> str:
     for page in (host, friend):
         expect(page).to_have_url(re.compile(r"/en/table/\w+$"), timeout=10_000)
         expect(page.locator("#status")).to_be_visible()
-    return friend.url
+    for _ in range(100):
+        if heard:
+            return friend.url
+        friend.wait_for_timeout(100)
+    raise AssertionError("the friend's table socket brought nothing")
 
 
 def test_a_bot_plays_for_a_dropped_player_and_hands_the_seat_back(

@@ -406,35 +406,6 @@ def test_a_bot_plays_for_a_dropped_seat_after_the_grace_and_hands_it_back_on_ret
     assert "stand-in" not in render_seat(app, session, 0, 1)
 
 
-def test_a_person_who_never_arrives_is_stood_in_for_from_the_tables_start(
-    hub: Hub, clock: ManualClock
-) -> None:
-    """A room's table whose second person never opens it (a tab closed on the way from
-    the room): their turns wait the grace from the table's start, not whole turn clocks,
-    and the seat is theirs the moment they arrive."""
-    seats = [Seat("human", player="g-a"), Seat("human", player="g-b")]
-    seats += [Seat("bot", level="easy", name=f"Bot {n}") for n in (2, 3)]
-    session = hub.create("koa", {"mode": "quick"}, seats, owner="g-a", seed=7)
-    started = clock.time
-    session.join(Subscriber(Recorder(session), 0, "en"))
-    while session.game.to_act(session.state) != 1:
-        if session.game.to_act(session.state) == 0:
-            session.submit(0, first_legal(session), session.version)
-        else:
-            clock.fire()
-    live = [timer for timer in clock.pending if not timer.cancelled]
-    assert len(live) == 1
-    grace, bot_delay = hub.timing.stand_in_grace, hub.timing.bot_delay
-    assert clock.time + live[0].delay <= max(started + grace, clock.time + bot_delay)
-    clock.time = max(clock.time, started + grace)
-    before = session.version
-    clock.fire()
-    assert session.version > before and session.played_for is None  # a stand-in
-    assert 1 in session.stand_ins()
-    session.join(Subscriber(Recorder(session), 1, "en"))
-    assert session.stand_ins() == set()
-
-
 def test_nobody_else_there_means_no_stand_in_the_table_waits_as_before(
     hub: Hub, clock: ManualClock, practice: Practice
 ) -> None:

@@ -226,12 +226,12 @@ class TableSession:
         self.played_for: int | None = None
         #: Turn timeouts in a row while no person listened (see Timing.unheard_turns).
         self.unheard = 0
-        #: When each person's seat lost its last socket (the hub's clock), while away. A
-        #: person not yet at the table is away from its start: one who never arrives (a
-        #: tab closed on the way from the room) costs the others a grace, not turn clocks.
-        self.away_since: dict[int, float] = {
-            index: hub.clock() for index, seat in enumerate(self.seats) if seat.kind == "human"
-        }
+        #: When each person's seat lost its last socket (the hub's clock), while away.
+        #: A seat never heard is not away: after a restart or a takeover, or on another
+        #: process, people come back at their own pace, and a bot must not play for one
+        #: whose socket is merely not yet reported (the turn clock covers one who never
+        #: comes).
+        self.away_since: dict[int, float] = {}
         #: Whether the running turn's deadline was extended already (once per turn).
         self.extended = False
         #: A guided table's coach (None at every other table).
@@ -1124,15 +1124,19 @@ class Hub:
                 for process, heard in list(session.remote_heard.items()):
                     if heard < silent:  # that process died with its sockets
                         session.seen(process, [])
-            for session in sessions:
-                if session.owned or session.finished:
-                    continue
-                if self.leases.claim(session.id):
+            followed = [s for s in sessions if not s.owned and not s.finished]
+            # One look at all their leases; a claim (a round trip each) only where it is
+            # free: a replica of each of a few hundred tables asked every second before.
+            free = set(self.leases.free([session.id for session in followed]))
+            self.rounds = (self.rounds or 0) + 1
+            for session in followed:
+                if session.id in free and self.leases.claim(session.id):
                     log.info("took over table %s", session.id)
                     session.take_over()
-                elif session.local_seats():
-                    session.tell_seats()  # still here (see remote_heard)
-            self.rounds = (self.rounds or 0) + 1
+                elif self.rounds % 3 == 0 and session.local_seats():
+                    # Still here (see remote_heard): three times within its owner's
+                    # patience, without a message for each table every round.
+                    session.tell_seats()
             if self.rounds % 3 == 0:
                 self.restore()
         except Exception:
