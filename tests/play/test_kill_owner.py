@@ -10,6 +10,7 @@ at, and every log still replays.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -65,6 +66,12 @@ class Player:
                 self.table.move(self.waiting[1], version)
 
 
+def said(server: LiveServer) -> list[str]:
+    """The server's warnings and errors, for a failure's message."""
+    lines = server.log.read_text().splitlines()
+    return [line for line in lines if '"level":"warning"' in line or '"level":"error"' in line]
+
+
 def lease_holder(client: redis.Redis, table_id: str) -> str | None:
     holder = client.get(f"lease:table:{table_id}")
     return holder.decode() if isinstance(holder, bytes) else None
@@ -87,34 +94,35 @@ def test_a_killed_owners_tables_resume_on_the_other_server(
         assert len(holders) == 1 and None not in holders
         guest.server = other  # its sockets on the other server, its tables' owner away
         players = [Player(other, guest.connect(table_id)) for table_id in tables]
-        until = time.monotonic() + 3
-        while time.monotonic() < until:
+        with contextlib.ExitStack() as closing:  # closed whatever fails (no socket leaks)
             for player in players:
-                player.step()
-        before = {table_id: len(stored_moves(other, table_id)) for table_id in tables}
-        assert all(count > 2 for count in before.values()), before
+                closing.callback(player.table.close)
+            until = time.monotonic() + 3
+            while time.monotonic() < until:
+                for player in players:
+                    player.step()
+            before = {table_id: len(stored_moves(other, table_id)) for table_id in tables}
+            assert all(count > 2 for count in before.values()), (before, said(owner), said(other))
 
-        worker_pid = int(str(holders.pop()).split(":")[1])
-        assert owner.process is not None
-        owner.process.kill()  # the arbiter first, or it would start a new worker
-        os.kill(worker_pid, signal.SIGKILL)
-        killed = time.monotonic()
-        resumed: dict[str, float] = {}
-        while len(resumed) < len(tables) and time.monotonic() - killed < RESUME_SECONDS + 5:
-            for player in players:
-                player.step()
-            for table_id in set(tables) - set(resumed):
-                if len(stored_moves(other, table_id)) > before[table_id]:
-                    resumed[table_id] = time.monotonic() - killed
-        print(f"resumed after kill -9 in {sorted(round(s, 2) for s in resumed.values())} s")
-        assert len(resumed) == len(tables) and max(resumed.values()) < RESUME_SECONDS
+            worker_pid = int(str(holders.pop()).split(":")[1])
+            assert owner.process is not None
+            owner.process.kill()  # the arbiter first, or it would start a new worker
+            os.kill(worker_pid, signal.SIGKILL)
+            killed = time.monotonic()
+            resumed: dict[str, float] = {}
+            while len(resumed) < len(tables) and time.monotonic() - killed < RESUME_SECONDS + 5:
+                for player in players:
+                    player.step()
+                for table_id in set(tables) - set(resumed):
+                    if len(stored_moves(other, table_id)) > before[table_id]:
+                        resumed[table_id] = time.monotonic() - killed
+            print(f"resumed after kill -9 in {sorted(round(s, 2) for s in resumed.values())} s")
+            assert len(resumed) == len(tables) and max(resumed.values()) < RESUME_SECONDS
 
-        until = time.monotonic() + 2
-        while time.monotonic() < until:
-            for player in players:
-                player.step()
-        for player in players:
-            player.table.close()
+            until = time.monotonic() + 2
+            while time.monotonic() < until:
+                for player in players:
+                    player.step()
         for table_id, player in zip(tables, players, strict=True):
             log = stored_moves(other, table_id)
             for version, action in player.acknowledged:

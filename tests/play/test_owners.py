@@ -104,6 +104,9 @@ def test_a_move_at_a_replica_is_applied_once_by_the_owner(two_hubs: Pair) -> Non
     replica.submit(seat, action, replica.version)
     stored = a.store.load(owned.id)
     assert stored is not None and stored.log == (action,)
+    # The owner's news and its answer travel apart (each kind has its own handler): the
+    # replica follows the news soon after the answer, if not before.
+    eventually(lambda: replica.version == 1 and screen.messages[-1][0] == 1)
     assert replica.version == owned.version == 1 and replica.state == owned.state
     assert screen.messages[-1][0] == 1  # its socket was sent the new table
     # The usual refusals are said by the replica; the owner's come back as their code.
