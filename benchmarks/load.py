@@ -26,7 +26,8 @@ process pool).
 Every person is a WebSocket client (greenlets, one address each) that plays a random
 legal move after a think time of about THINK seconds (half to one and a half of it).  A
 move is *acknowledged* when its client receives the table at a newer version, *refused*
-when a notice comes back; a move with neither within 30 seconds is *unanswered*; a move
+when a notice comes back (also just after a newer version that was not its move: the
+turn clock ran out first); a move with neither within 30 seconds is *unanswered*; a move
 in flight when the server went down is counted apart, stored or not (a move still in
 flight at the end is not counted).  With
 ``--kill-at`` the server is killed with SIGKILL at that second and started again on
@@ -332,6 +333,9 @@ class Player:
         self.prompt: list[str] = []
         self.hand: dict[str, str] = {}
         self.pending: tuple[int, str, float] | None = None
+        #: The last move counted acknowledged, until the next is sent: a newer version
+        #: may be another's (the turn clock ran out first), its refusal coming just after.
+        self.last_acked: tuple[tuple[str, int, str], float] | None = None
         self.over = False
 
     def read(self, message: str) -> None:
@@ -357,14 +361,26 @@ class Player:
             version = int(found.group(1))
             if self.pending is not None and version > self.pending[0]:
                 sent_at, action, started = self.pending
-                figures.latencies.append((time.perf_counter() - started) * 1000)
+                move, latency = (
+                    (self.table_id, sent_at, action),
+                    (time.perf_counter() - started) * 1000,
+                )
+                figures.latencies.append(latency)
                 figures.acknowledged += 1
-                figures.acked.append((self.table_id, sent_at, action))
-                self.pending = None
+                figures.acked.append(move)
+                self.pending, self.last_acked = None, (move, latency)
             self.version = version
-        elif self.pending is not None and NOTICE.search(message):
-            figures.refused += 1
-            self.pending = None
+        if NOTICE.search(message):
+            if self.pending is not None:
+                figures.refused += 1
+                self.pending = None
+            elif self.last_acked is not None:  # refused: the newer version was not its
+                move, latency = self.last_acked
+                figures.acknowledged -= 1
+                figures.acked.remove(move)
+                figures.latencies.remove(latency)
+                figures.refused += 1
+            self.last_acked = None
 
     def choose(self) -> str | None:
         # A prompt's buttons are the choices of the moment; otherwise a card in hand.
@@ -425,6 +441,7 @@ class Player:
             if action is None:
                 continue
             self.pending = (self.version, action, time.perf_counter())
+            self.last_acked = None
             self.figures.sent += 1
             ws.send(json.dumps({"a": action, "v": str(self.version)}))
             ready_at = None
