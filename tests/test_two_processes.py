@@ -175,6 +175,26 @@ def test_a_process_that_stops_stating_its_facts_is_forgotten(redis_url: str) -> 
         alive.close()
 
 
+def test_many_keys_are_gathered_at_once_as_each_alone(redis_url: str) -> None:
+    """A friends list reads every friend's status at once (one pipelined round trip): the
+    same values as reading each, and a lapsed process's facts dropped there too."""
+    client = connect(redis_url)
+    one, two = RedisFacts(client), RedisFacts(connect(redis_url), 0.2, 60)
+    try:
+        one.put("presence:u-1", "online")
+        two.put("presence:u-1", "playing")
+        two.put("presence:u-2", "online")
+        keys = ["presence:u-1", "presence:u-2", "presence:u-3"]
+        assert one.gather_many(keys) == [one.gather(key) for key in keys]
+        assert sorted(map(str, one.gather_many(keys)[0])) == ["online", "playing"]
+        time.sleep(0.25)  # ``two`` lapses (not restated within its 0.2 s)
+        assert one.gather_many(keys) == [["online"], [], []]
+        assert client.hgetall("lapau:facts:presence:u-2") == {}  # its lapsed facts cleared
+    finally:
+        one.close()
+        two.close()
+
+
 class Closing:
     def __init__(self) -> None:
         self.closed: queue.Queue[int] = queue.Queue()

@@ -18,8 +18,10 @@ from webapp.social.live import (
     expire_invites,
     invite,
     social,
+    status_of,
+    statuses_of,
 )
-from webapp.social.presence import Place, Status
+from webapp.social.presence import Place
 
 __all__ = [
     "Invite",
@@ -29,14 +31,11 @@ __all__ = [
     "init_app",
     "invite",
     "social",
+    "status_of",
 ]
 
 #: Pages that load htmx themselves; the signed-in page socket must not load it twice.
 HTMX_PAGES = {"play.table", "rooms.room"}
-
-
-def status_of(person: friends.Person) -> Status:
-    return social().status(person.player)
 
 
 def my_invites() -> list[Invite]:
@@ -57,6 +56,7 @@ def online_friends() -> list[friends.Person]:
     if account is None:
         return []
     people = friends.people(sorted(friends.friend_ids(account)))
+    statuses_of(people)
     return by_status([p for p in people if status_of(p).state != "offline"])
 
 
@@ -73,7 +73,8 @@ def invited_to(friend: friends.Person, link: str) -> bool:
 def by_status(people: list[friends.Person]) -> list[friends.Person]:
     """Friends in a game first, then online, then offline; by name within each."""
     order = {"playing": 0, "online": 1, "offline": 2}
-    return sorted(people, key=lambda p: (order[status_of(p).state], p.username))
+    known = statuses_of(people)
+    return sorted(people, key=lambda p: (order[known[p.player].state], p.username))
 
 
 def init_app(app: Flask) -> None:

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from flask import Flask, url_for
+from flask import Flask, g, url_for
 
 from webapp.channels import Channels, Subscriber, kind_of, rendering
 from webapp.facts import Facts, LocalFacts
@@ -75,6 +76,11 @@ class Social:
     def status(self, player: str) -> Status:
         """``player``'s status on the site, whichever processes hold their sockets."""
         return merged(self.facts.gather(presence_key(player)))
+
+    def statuses(self, players: Sequence[str]) -> dict[str, Status]:
+        """:meth:`status` of each of ``players``, read at once."""
+        found = self.facts.gather_many([presence_key(player) for player in players])
+        return {player: merged(values) for player, values in zip(players, found, strict=True)}
 
     def state(self, player: str, _status: Status) -> None:
         """State this process's status of ``player`` for every process (read as it is
@@ -229,3 +235,29 @@ def invite(from_player: str, to_player: str, game: str, link: str) -> Invite | N
 def expire_invites(link: str) -> None:
     """The room at ``link`` started or closed: every invite to it disappears."""
     social().expire(link)
+
+
+#: Where a request keeps the statuses it read (see status_of).
+STATUSES = "lapau_statuses"
+
+
+def status_of(person: friends.Person) -> Status:
+    """A friend's status, read once per request (a list filters, sorts and draws by it).
+    A page's socket is one long request: it forgets them before each update it renders
+    (:func:`forget_statuses`)."""
+    known = statuses_of([person])
+    return known[person.player]
+
+
+def statuses_of(people: Sequence[friends.Person]) -> dict[str, Status]:
+    """The statuses of ``people``, those not read yet in this request read at once (with
+    Redis, one round trip for a whole friends list instead of three per friend)."""
+    known: dict[str, Status] = g.setdefault(STATUSES, {})
+    missing = [person.player for person in people if person.player not in known]
+    if missing:
+        known.update(social().statuses(missing))
+    return known
+
+
+def forget_statuses() -> None:
+    g.pop(STATUSES, None)

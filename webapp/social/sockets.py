@@ -26,7 +26,7 @@ from webapp.play.players import signed_in_player
 from webapp.play.render import split_fragments
 from webapp.services import services
 from webapp.social import friends
-from webapp.social.live import social, topic
+from webapp.social.live import forget_statuses, social, topic
 from webapp.social.routes import bp
 from webapp.sockets import LiveSocket, serve_messages, sock, sockets
 
@@ -94,6 +94,7 @@ def fragments(player: str, names: set[str], offer: str | None = None) -> list[st
     """The fragments named, rendered for this socket's reader."""
     account = friends.player_account(player)
     assert account is not None
+    forget_statuses()  # this socket's request lasts: statuses read for the last update
     html = ""
     if "invites" in names:
         html += render_template("social/_invites.html", invites=social().invites.of(player))
