@@ -4,6 +4,7 @@ other, and a reader that lost Redis reconnects and says it may have missed messa
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ import pytest
 from tests.conftest import close_app
 from tests.databases import migrated_instance
 from tests.redis import RedisServer
-from webapp import create_app
+from webapp import create_app, redis_broker
 from webapp.channels import Channels, LocalBroker
 from webapp.config import TestConfig
 from webapp.redis_broker import RedisBroker, connect
@@ -115,6 +116,33 @@ def test_a_slow_kind_does_not_hold_up_the_others(
     assert rooms.nothing_more()  # still waiting
     release.set()
     assert [rooms.next(), rooms.next()] == [("room:ABC234", 1), ("room:ABC234", 2)]
+
+
+def test_a_kind_far_behind_drops_its_backlog_and_resyncs(
+    brokers: tuple[RedisBroker, RedisBroker], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Messages do not pile up without end behind a stuck handler: past the backlog they
+    are dropped and the process resyncs, as after a lost connection."""
+    monkeypatch.setattr(redis_broker, "BACKLOG", 3)
+    one, two = Channels(brokers[0]), Channels(brokers[1])
+    release, rooms, gaps = threading.Event(), Heard(), Heard()
+
+    def stuck_room(topic: str, message: object) -> None:
+        release.wait(WAIT)
+        rooms(topic, message)
+
+    two.listen("room", stuck_room)
+    two.on_gap.append(lambda: gaps("gap", None))
+    listening(brokers[1])
+    for n in range(6):
+        one.publish("room:ABC234", n)
+    assert gaps.next() == ("gap", None)
+    release.set()
+    heard = []
+    with contextlib.suppress(queue.Empty):
+        while True:
+            heard.append(rooms.queue.get(timeout=0.5)[1])
+    assert heard[-1] == 5 and len(heard) < 6  # the latest kept, those behind dropped
 
 
 def test_after_a_redis_restart_the_reader_reconnects_and_announces_the_gap(

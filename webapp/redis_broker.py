@@ -51,6 +51,8 @@ PREFIX = "lapau:"
 HEALTH_CHECK = 5
 #: Seconds a read waits before the reader looks at whether it is closed.
 POLL = 1.0
+#: Messages of one kind waiting for its handlers beyond which they are dropped for a resync.
+BACKLOG = 10_000
 #: The reader's pauses between attempts to reconnect: doubled each time, up to the last.
 RETRY_FIRST, RETRY_MOST = 0.05, 2.0
 
@@ -175,6 +177,15 @@ class RedisBroker:
             return
         kind = kind_of(topic)
         waiting = self.queues.get(kind)
+        if self.closed:
+            return
+        if waiting is not None and waiting.qsize() >= BACKLOG:
+            # Far behind: what waits is stale by now, and memory is not endless. Dropped,
+            # as Redis drops a subscriber that reads too slowly, and resynced from truth.
+            log.warning("%d %s messages behind: dropped, resyncing", waiting.qsize(), kind)
+            while not waiting.empty():
+                waiting.get_nowait()
+            self.gap()
         if waiting is None:
             waiting = self.queues[kind] = queue.SimpleQueue()
             thread = threading.Thread(
