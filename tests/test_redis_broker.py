@@ -43,6 +43,18 @@ class Heard:
         return False
 
 
+class Held(Heard):
+    """A handler stuck (waiting for a database connection, say) until released."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def __call__(self, topic: str, message: object) -> None:
+        self.release.wait(WAIT)
+        super().__call__(topic, message)
+
+
 @pytest.fixture
 def brokers(redis_url: str) -> Iterator[tuple[RedisBroker, RedisBroker]]:
     pair = RedisBroker(connect(redis_url)), RedisBroker(connect(redis_url))
@@ -100,13 +112,8 @@ def test_a_slow_kind_does_not_hold_up_the_others(
     """A room's handler waiting (for a database connection, say) leaves the tables' moves
     and the forwarded requests' answers to go on; its own messages wait, in order."""
     one, two = Channels(brokers[0]), Channels(brokers[1])
-    release, tables, rooms = threading.Event(), Heard(), Heard()
-
-    def slow_room(topic: str, message: object) -> None:
-        release.wait(WAIT)
-        rooms(topic, message)
-
-    two.listen("room", slow_room)
+    tables, rooms = Heard(), Held()
+    two.listen("room", rooms)
     two.listen("table", tables)
     listening(brokers[1])
     one.publish("room:ABC234", 1)
@@ -114,7 +121,7 @@ def test_a_slow_kind_does_not_hold_up_the_others(
     one.publish("table:abc", 7)
     assert tables.next() == ("table:abc", 7)
     assert rooms.nothing_more()  # still waiting
-    release.set()
+    rooms.release.set()
     assert [rooms.next(), rooms.next()] == [("room:ABC234", 1), ("room:ABC234", 2)]
 
 
@@ -125,19 +132,14 @@ def test_a_kind_far_behind_drops_its_backlog_and_resyncs(
     are dropped and the process resyncs, as after a lost connection."""
     monkeypatch.setattr(redis_broker, "BACKLOG", 3)
     one, two = Channels(brokers[0]), Channels(brokers[1])
-    release, rooms, gaps = threading.Event(), Heard(), Heard()
-
-    def stuck_room(topic: str, message: object) -> None:
-        release.wait(WAIT)
-        rooms(topic, message)
-
-    two.listen("room", stuck_room)
+    rooms, gaps = Held(), Heard()
+    two.listen("room", rooms)
     two.on_gap.append(lambda: gaps("gap", None))
     listening(brokers[1])
     for n in range(6):
         one.publish("room:ABC234", n)
     assert gaps.next() == ("gap", None)
-    release.set()
+    rooms.release.set()
     heard = []
     with contextlib.suppress(queue.Empty):
         while True:
