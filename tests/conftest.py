@@ -46,7 +46,7 @@ from tests.databases import migrated, migrated_instance
 from tests.postgres import Cluster
 from tests.redis import RedisServer
 from webapp import create_app
-from webapp.config import TestConfig
+from webapp.config import PASSWORD_HASH, TestConfig
 from webapp.services import Lapau
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,11 +158,19 @@ def module_database_url(
 
 @pytest.fixture
 def app(tmp_path: Path, database_url: str) -> Iterator[Lapau]:
-    database = {"DATABASE_URL": migrated(database_url)}
-    # Unit tests post forms without the CSRF token; tests/auth checks it is required.
-    app = create_app(TestConfig(tmp_path / "instance", database, WTF_CSRF_ENABLED=False))
+    app = app_with(tmp_path, database_url)
     yield app
     close_app(app)
+
+
+def app_with(tmp_path: Path, database_url: str, **settings: Any) -> Lapau:
+    """The ``app`` fixture's app on ``database_url`` (migrated here), ``settings`` over
+    the tests' (webapp/config.py's ``TestConfig``)."""
+    database = {"DATABASE_URL": migrated(database_url)}
+    # Unit tests post forms without the CSRF token; tests/auth checks it is required.
+    return create_app(
+        TestConfig(tmp_path / "instance", database, WTF_CSRF_ENABLED=False, **settings)
+    )
 
 
 #: What production cannot start without (webapp/config.py), a test's secret included.
@@ -175,9 +183,12 @@ PRODUCTION = {
 
 def production_app(tmp_path: Path, **environ: str) -> Lapau:
     """The app as production configures it (``environ`` over :data:`PRODUCTION`), on a
-    migrated SQLite file in its own instance folder."""
+    migrated SQLite file in its own instance folder, hashing passwords at full cost."""
     instance = migrated_instance(tmp_path / "instance")
-    return create_app(TestConfig(instance, {**PRODUCTION, **environ}, WTF_CSRF_ENABLED=False))
+    environ = {**PRODUCTION, **environ}
+    return create_app(
+        TestConfig(instance, environ, WTF_CSRF_ENABLED=False, PASSWORD_HASH=PASSWORD_HASH)
+    )
 
 
 def close_app(app: Lapau) -> None:

@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from sqlmodel import Session, select
 
 from tests.conftest import LiveServer, production_app
+from webapp.auth.models import User
+from webapp.db import engine
 from webapp.services import Lapau
 
 BASE = "https://lapau.example"
@@ -62,6 +65,18 @@ def test_every_cookie_is_secure_in_production(production: Lapau) -> None:
         assert "Secure" in attributes, name
         assert "HttpOnly" in attributes, name
         assert "SameSite" in attributes, name
+
+
+def test_production_hashes_passwords_with_scrypt_at_full_cost(production: Lapau) -> None:
+    client = production.test_client()
+    data = {"username": "rina", "password": PASSWORD}
+    assert client.post("/en/sign-up", data=data, base_url=BASE).status_code == 303
+    with production.app_context(), Session(engine()) as db:
+        stored = db.exec(select(User)).one().password_hash
+    # N=2^15, r=8, p=1: a tenth of a second of CPU and 32 MiB for each guess.
+    assert stored is not None and stored.startswith("scrypt:32768:8:1$")
+    client.post("/en/sign-out", base_url=BASE)
+    assert client.post("/en/sign-in", data=data, base_url=BASE).status_code == 303
 
 
 def test_cookies_work_over_plain_http_in_development(client: FlaskClient) -> None:

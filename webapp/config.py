@@ -38,6 +38,14 @@ DEFAULT_POOL = 5
 #: Messages a second a socket may send after its burst (webapp/flood.py): no hand on a
 #: phone reaches it.
 SOCKET_RATE = 2.0
+#: How new passwords are hashed (webapp/auth/rules.py): scrypt at werkzeug's cost (N=2^15,
+#: r=8: a tenth of a second of CPU and 32 MiB a hash), written out so a library update
+#: cannot change it unseen.
+PASSWORD_HASH = "scrypt:32768:8:1"
+#: The tests' password hash: the same scrypt at 1/128 of the work.  The suite makes
+#: hundreds of accounts, and at full cost they spent a fifth of ``make check``'s CPU in
+#: it; the tests about the cost itself ask for :data:`PASSWORD_HASH`.
+TEST_PASSWORD_HASH = "scrypt:256:8:1"
 #: Sign-in with Google and Apple (webapp/auth/oidc.py).
 PROVIDER_SETTINGS = [
     setting
@@ -149,6 +157,7 @@ def from_environment(env: Mapping[str, str], instance_path: str) -> dict[str, An
         "SESSION_COOKIE_HTTPONLY": True,
         "PREFERRED_URL_SCHEME": "https" if production else "http",
         "STRICT_TRANSPORT_SECURITY": STRICT_TRANSPORT_SECURITY if production else None,
+        "PASSWORD_HASH": PASSWORD_HASH,
         "BABEL_DEFAULT_LOCALE": "id",
         "BABEL_TRANSLATION_DIRECTORIES": "i18n",
         # The largest real form (a password change: two 128-character passwords of 4-byte
@@ -209,7 +218,7 @@ class Config:
 class TestConfig(Config):
     """The tests' settings: never the process's environment, only ``environ`` as a test
     gives it, with the instance folder it names (the secret key and the default SQLite
-    file go there) and ``TESTING`` on."""
+    file go there), ``TESTING`` on and cheap password hashes."""
 
     __test__ = False  # not a test class, whatever pytest guesses from the name
 
@@ -220,4 +229,5 @@ class TestConfig(Config):
         **overrides: Any,
     ) -> None:
         instance = {"LAPAU_INSTANCE_PATH": os.fspath(instance_path)}
-        super().__init__({**(environ or {}), **instance}, **{"TESTING": True, **overrides})
+        defaults = {"TESTING": True, "PASSWORD_HASH": TEST_PASSWORD_HASH}
+        super().__init__({**(environ or {}), **instance}, **{**defaults, **overrides})

@@ -15,6 +15,7 @@ from tests.conftest import ROOT
 from tests.db.conftest import app_on, close
 from webapp import schema
 from webapp.auth.rules import hash_password
+from webapp.config import PASSWORD_HASH
 from webapp.db import make_engine
 
 CREATE_ALL_SCHEMA = Path(__file__).with_name("create_all_schema.sql")
@@ -55,7 +56,7 @@ def test_a_database_made_before_migrations_is_stamped_then_upgraded(tmp_path: Pa
         old.executescript(CREATE_ALL_SCHEMA.read_text())
         old.execute(
             "INSERT INTO auth_user VALUES (1, 'rina', ?, 'token', '2025-01-01 10:00:00')",
-            (hash_password(PASSWORD),),
+            (hash_password(PASSWORD, PASSWORD_HASH),),
         )
         old.execute(
             "INSERT INTO ranking_rating VALUES (1, 'koa', 1234.5, 3, 2, 0, 1, '2025-01-02')"

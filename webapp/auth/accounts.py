@@ -42,6 +42,17 @@ def signed_in_user(user_id: int, token: str, key: str) -> User | None:
     return found
 
 
+def hash_method() -> str:
+    """How this site hashes passwords (``PASSWORD_HASH``, webapp/config.py)."""
+    method: str = current_app.config["PASSWORD_HASH"]
+    return method
+
+
+def password_matches(stored: str | None, password: str) -> bool:
+    """Whether ``password`` is the one ``stored`` was made from (webapp/auth/rules.py)."""
+    return rules.check_password(stored, password, hash_method())
+
+
 def find_by_username(username: str) -> User | None:
     with Session(engine()) as db:
         return db.exec(select(User).where(User.username == username)).first()
@@ -49,10 +60,8 @@ def find_by_username(username: str) -> User | None:
 
 def create_user(username: str, password: str | None) -> User | None:
     """A new account, or None when the username is taken."""
-    user = User(
-        username=username,
-        password_hash=rules.hash_password(password) if password is not None else None,
-    )
+    hashed = rules.hash_password(password, hash_method()) if password is not None else None
+    user = User(username=username, password_hash=hashed)
     with Session(engine()) as db:
         db.add(user)
         try:
@@ -68,7 +77,7 @@ def set_password(user: User, password: str) -> User:
     with Session(engine()) as db:
         stored = db.get(User, user.id)
         assert stored is not None
-        stored.password_hash = rules.hash_password(password)
+        stored.password_hash = rules.hash_password(password, hash_method())
         db.add(stored)
         db.commit()
     return end_every_sign_in(user)

@@ -71,7 +71,7 @@ def sign_in() -> Page:
         found = accounts.find_by_username(rules.normalise_username(form.username.data))
         stored = found.password_hash if found is not None else None
         # Checked even for an unknown name: the answer's time tells nothing about accounts.
-        if rules.check_password(stored, form.password.data) and found is not None:
+        if accounts.password_matches(stored, form.password.data) and found is not None:
             accounts.sign_in(found, remember=bool(form.remember.data))
             return redirect(next_target(form), code=303)
         form.password.errors = [_("That username and password do not match.")]
@@ -123,7 +123,7 @@ def reauthenticate() -> Page:
     if request.method == "GET":
         form.next.data = next_target()
     elif form.validate_on_submit():
-        if rules.check_password(me.password_hash, form.password.data):
+        if accounts.password_matches(me.password_hash, form.password.data):
             accounts.sign_in(me)
             return redirect(next_target(form), code=303)
         form.password.errors = [_("That password is not right.")]
@@ -166,7 +166,7 @@ def change_password() -> Page:
         return redirect(url_for("auth.account"))
     if form.validate_on_submit():
         current = form.current.data or ""  # a post without the field at all gives None
-        if me.password_hash is None or rules.check_password(me.password_hash, current):
+        if me.password_hash is None or accounts.password_matches(me.password_hash, current):
             changed = accounts.set_password(me, form.password.data)
             accounts.sign_in(changed)
             flash(_("Your password is changed. Other devices are signed out."), "done")

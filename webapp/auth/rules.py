@@ -83,18 +83,20 @@ def password_problem(password: str, username: str) -> str | None:
     return None
 
 
-def hash_password(password: str) -> str:
-    return off_loop(generate_password_hash, password, method="scrypt")
+def hash_password(password: str, method: str) -> str:
+    """``password`` hashed as ``method`` says (the app's ``PASSWORD_HASH``)."""
+    return off_loop(generate_password_hash, password, method=method)
 
 
 @cache
-def dummy_hash() -> str:
+def dummy_hash(method: str) -> str:
     """What a password is checked against when there is no hash (the answer is then no)."""
-    return hash_password("not a real password")
+    return hash_password("not a real password", method)
 
 
-def check_password(stored: str | None, password: str) -> bool:
+def check_password(stored: str | None, password: str, method: str) -> bool:
     """Whether ``password`` matches ``stored``; as slow for None (no such account, or an
-    account without a password) as for a wrong password, so the time tells nothing."""
-    matches = off_loop(check_password_hash, stored or dummy_hash(), password)
+    account without a password) as for a wrong password hashed as ``method`` (the app's
+    ``PASSWORD_HASH``), so the time tells nothing."""
+    matches = off_loop(check_password_hash, stored or dummy_hash(method), password)
     return stored is not None and matches
