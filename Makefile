@@ -7,6 +7,10 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 export LAPAU_INSTANCE_PATH ?= $(CURDIR)/instance
+# Every test worker and server imports the whole site: Python keeps the compiled modules
+# (__pycache__, which git ignores) even where the environment says not to, or each worker
+# compiles them all again (6 of its 10 s of start-up, and again at every run).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test check setup test-setup translations database lint typecheck pytest chromium postgresql redis clean
 
