@@ -123,7 +123,8 @@ def test_a_request_nobody_answers_says_try_again(
     a, b = two_hubs(tend=False)
     owned = two_people(a)
     replica, _screen = watch(b, owned.id, 0)
-    a.forget(owned)  # its owner is gone (and so is the lease, but nobody took it yet)
+    owned.stop()  # its owner is gone: its clock too (else its timer outlives the test)
+    a.forget(owned)  # and so is the lease, but nobody took it yet
     monkeypatch.setattr(forward, "ANSWER_SECONDS", 0.2)
     seat, action = to_act(replica)
     with pytest.raises(Refusal, match="try-again"):
