@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -102,7 +103,14 @@ def test_the_loop_keeps_ticking_while_experts_think() -> None:
     assert found["gap"] < 0.25, found
 
 
-def test_a_search_later_than_its_deadline_gives_way_to_hard() -> None:
+def occupy(free: str, seconds: float) -> None:
+    """A pool worker's job that holds it for ``seconds``, or until the file ``free`` exists."""
+    deadline = time.monotonic() + seconds
+    while not os.path.exists(free) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def test_a_search_later_than_its_deadline_gives_way_to_hard(tmp_path: Path) -> None:
     game = get("koikoi")
     state = game.new_game(5, {"rounds": 3})
     seat = game.to_act(state)
@@ -111,10 +119,12 @@ def test_a_search_later_than_its_deadline_gives_way_to_hard() -> None:
     try:
         thinker.decide("koikoi", view, "warm")  # the pool starts outside the measurement
         assert thinker.pool is not None
-        busy = thinker.pool.submit(time.sleep, 5)  # the one worker is taken
+        free = tmp_path / "free"
+        busy = thinker.pool.submit(occupy, str(free), 5)  # the one worker is taken for 5 s
         start = time.perf_counter()
         action = thinker.decide("koikoi", view, "late")
         took = time.perf_counter() - start
+        free.touch()  # the answer is in: the rest of the worker's 5 s would be idle waiting
         assert action == game.bots["hard"](view, random.Random("late"))
         assert took < 2.5, took  # 0.25 s and the hard move, far from the worker's 5 s
         assert thinker.waiting == 0
