@@ -25,13 +25,20 @@ from webapp.services import Lapau
 HINT_LINE = re.compile(r'<div id="hint" class="hint"[^>]*><p><b>Hint:</b> ([^<]+)</p>')
 
 
+@pytest.fixture(scope="module")
+def thinker() -> Iterator[Thinker]:
+    """One worker with short clocks: these tests are about the plumbing, not strength.
+    They share it, as a server's tables share its pool (a pool's start costs a second)."""
+    shared = Thinker(workers=1, seconds=0.02, hint_seconds=0.05, grace=60)
+    yield shared
+    shared.close(wait=True)
+
+
 @pytest.fixture
-def quick_thinker(hub: Hub) -> Iterator[Thinker]:
-    """One worker with short clocks: these tests are about the plumbing, not strength."""
+def quick_thinker(hub: Hub, thinker: Thinker) -> Iterator[Thinker]:
     original = hub.thinker
-    hub.thinker = Thinker(workers=1, seconds=0.02, hint_seconds=0.05, grace=60)
-    yield hub.thinker
-    hub.thinker.close(wait=True)
+    hub.thinker = thinker
+    yield thinker
     hub.thinker = original
 
 
