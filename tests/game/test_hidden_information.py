@@ -13,25 +13,25 @@ from typing import Any
 import pytest
 
 from tests.counterfactual import bot_log, observation, observers, twins
+from tests.tiers import quick_then_slow
 from webapp.game.registry import get
 
 #: One game of each in make check (the deals tests/play/test_leaks.py plays there too); the
 #: other deals and Kowah's other player counts in make test.
-CASES = [
-    ("koa", {"mode": "quick"}, 1),
-    ("kowah", {"players": 3}, 5),
-    ("koikoi", {"rounds": 3}, 7),
-    *[
-        pytest.param(*case, marks=pytest.mark.slow)
-        for case in [
-            ("koa", {"mode": "quick"}, 2),
-            ("kowah", {"players": 2}, 4),
-            ("kowah", {"players": 4}, 6),
-            ("kowah", {"players": 3}, 11),
-            ("koikoi", {"rounds": 3}, 8),
-        ]
+CASES = quick_then_slow(
+    [
+        ("koa", {"mode": "quick"}, 1),
+        ("kowah", {"players": 3}, 5),
+        ("koikoi", {"rounds": 3}, 7),
     ],
-]
+    [
+        ("koa", {"mode": "quick"}, 2),
+        ("kowah", {"players": 2}, 4),
+        ("kowah", {"players": 4}, 6),
+        ("kowah", {"players": 3}, 11),
+        ("koikoi", {"rounds": 3}, 8),
+    ],
+)
 
 
 @pytest.mark.parametrize(("name", "options", "seed"), CASES)

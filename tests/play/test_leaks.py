@@ -22,6 +22,7 @@ import pytest
 
 from tests.counterfactual import bot_log, observers, twin_game, twins
 from tests.play.conftest import ManualClock, Recorder
+from tests.tiers import quick_then_slow
 from webapp import adapters
 from webapp.channels import Subscriber
 from webapp.game import registry
@@ -35,21 +36,20 @@ pytestmark = pytest.mark.databases("sqlite")
 
 #: One game of each in make check; the other deals (and Kowah's other player counts) in
 #: make test: every game takes seconds of rendering.
-CASES = [
-    ("koa", {"mode": "quick"}, 1),
-    ("kowah", {"players": 3}, 5),
-    ("koikoi", {"rounds": 3}, 7),
-    *[
-        pytest.param(*case, marks=pytest.mark.slow)
-        for case in [
-            ("koa", {"mode": "quick"}, 2),
-            ("koa", {"mode": "quick"}, 3),
-            ("kowah", {"players": 2}, 4),
-            ("kowah", {"players": 4}, 6),
-            ("koikoi", {"rounds": 3}, 8),
-        ]
+CASES = quick_then_slow(
+    [
+        ("koa", {"mode": "quick"}, 1),
+        ("kowah", {"players": 3}, 5),
+        ("koikoi", {"rounds": 3}, 7),
     ],
-]
+    [
+        ("koa", {"mode": "quick"}, 2),
+        ("koa", {"mode": "quick"}, 3),
+        ("kowah", {"players": 2}, 4),
+        ("kowah", {"players": 4}, 6),
+        ("koikoi", {"rounds": 3}, 8),
+    ],
+)
 
 
 def mentions(html: str, game: str, card_id: str) -> bool:
