@@ -66,3 +66,34 @@ def test_connections_the_server_dropped_cost_no_move(app: Lapau, postgres: Clust
     postgres.disconnect("lapau")
     store.append("t1", 1, "play b", 1)  # the pool finds its connection dead and reconnects
     assert stored(store) == ("play a", "play b")
+
+
+@pytest.mark.databases("postgresql")
+def test_a_connection_that_rested_is_tested_before_use(
+    app: Lapau, postgres: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = new_table(app)
+    store.append("t1", 0, "play a", 0)
+    postgres.disconnect("lapau")
+    # Every connection counts as rested, and a failed write is not tried again: the
+    # checkout's test alone must find the dropped connection and take a new one.
+    monkeypatch.setattr(db, "PING_AFTER_REST", 0.0)
+    monkeypatch.setattr("webapp.play.store.BUSY_RETRIES", ())
+    store.append("t1", 1, "play b", 1)
+    assert stored(store) == ("play a", "play b")
+
+
+@pytest.mark.databases("postgresql")
+def test_a_connection_in_steady_use_is_not_tested(
+    app: Lapau, postgres: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = new_table(app)
+    store.append("t1", 0, "play a", 0)
+    postgres.disconnect("lapau")
+    # Without its second try the write fails on the dropped connection, which nothing
+    # tested (it had just been used), and the pool is renewed for the next one.
+    monkeypatch.setattr("webapp.play.store.BUSY_RETRIES", ())
+    with pytest.raises(StoreError):
+        store.append("t1", 1, "play b", 1)
+    store.append("t1", 1, "play b", 1)
+    assert stored(store) == ("play a", "play b")

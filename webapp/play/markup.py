@@ -28,13 +28,18 @@ def lite() -> bool:
 
 
 def card(game: str, card_id: str, size: str = "md", element_id: str | None = None) -> Markup:
+    return _card(game, card_id, size, element_id, lite())
+
+
+def _card(game: str, card_id: str, size: str, element_id: str | None, text: bool) -> Markup:
     # Ids, sizes and art names are our own [a-z0-9-] words: no escaping needed, and
-    # f-strings keep this fast (it runs for every card of every move).
+    # f-strings keep this fast (it runs for every card of every move; a row asks
+    # ``lite()`` once for all its cards).
     ident = f' id="{element_id}"' if element_id else ""
-    if lite():
+    if text:
         # Told explicitly: a socket's render has no browser cookie for the macro to read.
-        text = get_template_attribute("_card.html", "card")(game, card_id, size, True)
-        return Markup(f"<span{ident}>{text}</span>" if element_id else text)
+        drawn = get_template_attribute("_card.html", "card")(game, card_id, size, True)
+        return Markup(f"<span{ident}>{drawn}</span>" if element_id else drawn)
     art = adapters.card(game, card_id).art
     return Markup(
         f'<svg{ident} class="c {size}" role="img" aria-labelledby="{art}">'
@@ -43,13 +48,19 @@ def card(game: str, card_id: str, size: str = "md", element_id: str | None = Non
 
 
 def button(
-    game: str, card_id: str, action: str, size: str, element_id: str | None, refused: str = ""
+    game: str,
+    card_id: str,
+    action: str,
+    size: str,
+    element_id: str | None,
+    refused: str = "",
+    text: bool | None = None,
 ) -> Markup:
     """A card that makes a move; ``refused`` (a refusal code) marks one the rules do not
     allow now, dimmed, with the reason on focus.  It stays tappable: the tap answers
-    with the same reason, next to the hand."""
+    with the same reason, next to the hand (``text``: lite cards, when the caller knows)."""
     ident = f' id="{element_id}"' if element_id else ""
-    inner = card(game, card_id, size)
+    inner = _card(game, card_id, size, None, lite() if text is None else text)
     state = ""
     if refused:
         reason = escape(str(refusal(refused)))
@@ -92,7 +103,10 @@ def row(
 ) -> Markup:
     """A row of cards; with ``key`` a keyed list."""
     names = child_ids(key, ids) if key else [None] * len(ids)
-    return _row([card(game, c, size, n) for c, n in zip(ids, names, strict=True)], key, label)
+    text = lite()
+    return _row(
+        [_card(game, c, size, n, text) for c, n in zip(ids, names, strict=True)], key, label
+    )
 
 
 def buttons(
@@ -108,8 +122,9 @@ def buttons(
     refusal code of each move the rules do not allow now."""
     names = child_ids(key, ids)
     refused = blocked or {}
+    text = lite()
     items: list[str] = [
-        button(game, c, f"{verb} {c}", size, n, refused.get(f"{verb} {c}", ""))
+        button(game, c, f"{verb} {c}", size, n, refused.get(f"{verb} {c}", ""), text)
         for c, n in zip(ids, names, strict=True)
     ]
     return _row(items, key, label)

@@ -186,7 +186,10 @@ class Store:
                 if isinstance(error, IntegrityError):
                     log.warning("move %s of table %s is stored already", seq, table_id)
                     raise StepTaken(str(reason)) from error
-                if pause is None or not is_busy(error):
+                # A connection the server dropped (a restart, a failover) fails once;
+                # the pool has renewed its connections, so the write is tried again.
+                dropped = getattr(error, "connection_invalidated", False)
+                if pause is None or not (is_busy(error) or dropped):
                     log.warning("could not store move %s of table %s: %s", seq, table_id, reason)
                     raise StoreError(str(reason)) from error
                 time.sleep(pause)

@@ -10,6 +10,7 @@ know about, which the leak tests look for in every view.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from webapp.game.koa.actions import KoaAction
 from webapp.game.koa.cards import sort_cards
@@ -71,7 +72,7 @@ class KoaView:
     result: RoundResult | None
     winners: tuple[int, ...]
 
-    @property
+    @cached_property  # a table draws each seat's pile from it, for every reader
     def pile(self) -> tuple[ThrowRecord, ...]:
         """The face-up throw pile: the throws nobody ate."""
         return tuple(record for record in self.throws if record.eaten_by is None)
