@@ -32,7 +32,16 @@ def strip(html: str) -> str:
     return MARKERS.sub("", html)
 
 
-def _parts(html: str) -> tuple[str, dict[str, list[tuple[str, str]]]]:
+#: A fragment taken apart: its HTML without keyed children, and each keyed list's
+#: children (id, HTML) by container id.
+Parsed = tuple[str, dict[str, list[tuple[str, str]]]]
+
+
+def parse(html: str) -> Parsed:
+    """``html`` taken apart for :func:`operations` (a table keeps what it sent this way,
+    so each fragment is taken apart once, not again as the old side of the next diff)."""
+    if KEY not in html:
+        return html, {}
     boxes: dict[str, list[tuple[str, str]]] = {}
     for match in KEYED.finditer(html):
         boxes.setdefault(match["box"], []).append((match["id"], match["child"]))
@@ -48,10 +57,14 @@ def operations(old: str, new: str) -> list[str] | None:
     >>> operations(old, new)
     ['<i id="x" hx-swap-oob="delete"></i>', '<div hx-swap-oob="beforeend:#h"><b id="z">z</b></div>']
     """
-    if KEY not in old and KEY not in new:
+    return operations_between(parse(old), parse(new))
+
+
+def operations_between(old: Parsed, new: Parsed) -> list[str] | None:
+    """:func:`operations` on fragments already taken apart."""
+    (old_shell, old_boxes), (new_shell, new_boxes) = old, new
+    if not old_boxes and not new_boxes:
         return None  # no keyed list on either side, and the two differ
-    old_shell, old_boxes = _parts(old)
-    new_shell, new_boxes = _parts(new)
     if old_shell != new_shell:
         return None
     ops: list[str] = []

@@ -56,7 +56,7 @@ from webapp.game.actions import NextRound, Timeout
 from webapp.game.protocol import IllegalAction
 from webapp.game.search import Advice
 from webapp.play.clock import turn_length
-from webapp.play.diff import operations, strip
+from webapp.play.diff import Parsed, operations_between, parse, strip
 from webapp.play.forward import MOVED, NO_ANSWER, Forwarder
 from webapp.play.lease import Leases, OneProcess
 from webapp.play.revive import revive
@@ -163,19 +163,32 @@ class Audience:
     lite: bool = False
     memo: dict[Any, Any] = field(default_factory=dict)  # the renderer's, see play/parts.py
     sent: dict[str, str] = field(default_factory=dict)  # what its members were last sent
+    parsed: dict[str, tuple[str, Parsed]] = field(default_factory=dict)  # see changes()
     members: list[Subscriber] = field(default_factory=list)
 
 
-def changes(before: Mapping[str, str], fragments: Mapping[str, str]) -> dict[str, list[str]]:
+def changes(
+    before: Mapping[str, str],
+    fragments: Mapping[str, str],
+    parsed: dict[str, tuple[str, Parsed]],
+) -> dict[str, list[str]]:
     """What to send, per element id, to turn ``before`` into ``fragments``: the keyed
-    operations when they are smaller than the whole fragment, else the fragment."""
+    operations when they are smaller than the whole fragment, else the fragment.
+
+    ``parsed`` remembers fragments taken apart (with the HTML they came from): a
+    changed fragment is taken apart once, and is the old side of its next change."""
     parts: dict[str, list[str]] = {}
     for element_id, html in fragments.items():
         old = before.get(element_id)
         if old == html:
             continue
         whole = strip(html)
-        ops = None if old is None else operations(old, html)
+        new = parse(html)
+        ops = None
+        if old is not None:
+            known = parsed.get(element_id)
+            ops = operations_between(known[1] if known and known[0] is old else parse(old), new)
+        parsed[element_id] = (html, new)
         parts[element_id] = ops if ops is not None and sum(map(len, ops)) < len(whole) else [whole]
     return parts
 
@@ -854,7 +867,7 @@ class TableSession:
         audiences = list(self.audiences.values())
         deliver = self.hub.channels.deliver  # once per member: 300 spectators, 300 calls
         for audience, fragments in zip(audiences, self.hub.renderer(self, audiences), strict=True):
-            parts = changes(audience.sent, fragments)
+            parts = changes(audience.sent, fragments, audience.parsed)
             audience.sent.update(fragments)
             shared = "\n".join(op for ops in parts.values() for op in ops)
             for member in list(audience.members):
