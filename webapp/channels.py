@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
 from flask import Flask, g
 from flask.ctx import RequestContext
@@ -206,6 +207,10 @@ class Channels:
         self.broker.subscribe(kind, handler)
 
 
+#: Each app's request environment per language, for :func:`rendering`.
+_ENVIRONS: WeakKeyDictionary[Flask, dict[str, dict[str, Any]]] = WeakKeyDictionary()
+
+
 @contextmanager
 def rendering(app: Flask, language: str, lite: bool = False) -> Iterator[None]:
     """Templates rendered in the block are in ``language`` and card style, outside any
@@ -216,7 +221,7 @@ def rendering(app: Flask, language: str, lite: bool = False) -> Iterator[None]:
     environment is built once per language, and its session is the empty one a request
     without cookies opens, without a signing serializer made to find that out.
     """
-    environs: dict[str, dict[str, Any]] = app.extensions.setdefault("lapau.rendering", {})
+    environs = _ENVIRONS.setdefault(app, {})
     environ = environs.get(language)
     if environ is None:
         builder = EnvironBuilder(app, f"/{language}/")

@@ -10,16 +10,18 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 from weakref import WeakKeyDictionary
 
 from babel.support import NullTranslations, Translations
-from flask import Flask, g, render_template
+from flask import Flask, g, render_template, request
+from flask import session as cookie_session
 from flask_babel import get_translations
 from flask_babel import gettext as _
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from werkzeug.local import LocalProxy
 
 from webapp import adapters
 from webapp.adapters.setup import LEVELS
@@ -181,13 +183,22 @@ def gettext_callables(translations: Translations | NullTranslations) -> dict[str
     return {"_": gettext, "gettext": gettext, "ngettext": ngettext}
 
 
+def ambient() -> dict[str, Any]:
+    """The current request's own objects, as Flask gives them to every template (behind
+    Flask's names are werkzeug's proxies; a template is given what they stand for)."""
+    return {
+        name: cast("LocalProxy[Any]", proxy)._get_current_object()
+        for name, proxy in (("g", g), ("request", request), ("session", cookie_session))
+    }
+
+
 def make_renderer(app: Flask) -> Renderer:
     """A renderer usable outside any request (timers, bots, other players' moves).
 
     The audiences of one language share a request context, and each audience's
     fragments are collected from its remembered parts (see :mod:`webapp.play.parts`).
     """
-    translated: dict[str, dict[str, Any]] = {}
+    prepared: dict[tuple[str, str | None], dict[str, Any]] = {}
     # Each audience's seat names, said once while the seats stay the same (each name is a
     # catalogue lookup, for every seat of every audience on every move otherwise).
     named: WeakKeyDictionary[Audience, tuple[Sequence[Seat], list[str]]] = WeakKeyDictionary()
@@ -202,14 +213,17 @@ def make_renderer(app: Flask) -> Renderer:
         rendered: dict[int, dict[str, str]] = {}
         for language in dict.fromkeys(audience.language for audience in audiences):
             with rendering(app, language):
-                if language not in translated:
-                    translated[language] = gettext_callables(get_translations())
                 layout = app.jinja_env.get_template(layout_template(session.game.name))
-                shared = dict(translated[language])
-                app.update_template_context(shared)  # what render_template would add
-                # The layout's globals with them, copied once for the language rather
-                # than by every audience's render.
-                shared = {**layout.globals, **shared}
+                shared = prepared.get((language, layout.name))
+                if shared is None:
+                    shared = dict(gettext_callables(get_translations()))
+                    app.update_template_context(shared)  # what render_template would add
+                    # The layout's globals with them, made once for the language rather
+                    # than by every audience's render.
+                    shared = prepared[language, layout.name] = {**layout.globals, **shared}
+                # The context processors answer alike in every render (the same request
+                # without cookies), except for the request's own objects.
+                shared = {**shared, **ambient()}
                 for audience in audiences:
                     if audience.language != language:
                         continue
