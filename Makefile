@@ -81,17 +81,17 @@ typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy --strict --explicit-package-bases webapp tests benchmarks
 
 # Both tiers spread the tests over the machine's cores (pytest-xdist: one process per core,
-# one more for make test, each with its own PostgreSQL cluster, servers and browser). Each worker takes a contiguous
-# run of tests, so a module's shared server is mostly started once, and an idle worker steals
-# half of a busy one's queue. `make check WORKERS=0` runs in one process, as a debugger wants.
+# one more for make test, each with its own PostgreSQL cluster, servers and browser). Workers
+# take whole files (a module's shared server starts once), the costliest first (tests/costs.py):
+# the minute-long files run side by side from the start and the short ones fill in after them.
+# `make check WORKERS=0` runs in one process, as a debugger wants.
 WORKERS ?= auto
-XDIST = -n $(WORKERS) --dist worksteal
-# The full suite waits much of its time (servers starting, browsers, real intervals; half
-# the cores stood idle on a quiet machine): one worker more than the cores keeps them busy.
+XDIST = -n $(WORKERS) --dist loadfile --no-loadscope-reorder
+# One worker more than the cores: a few tests wait out real intervals (a minute and more).
 FULL_WORKERS = $(if $(filter auto,$(WORKERS)),$(shell echo $$(( $$(nproc) + 1 ))),$(WORKERS))
 
 pytest: test-setup
-	$(BIN)/python -m pytest tests webapp -n $(FULL_WORKERS) --dist worksteal --durations=25
+	$(BIN)/python -m pytest tests webapp -n $(FULL_WORKERS) --dist loadfile --no-loadscope-reorder --durations=25
 
 test: test-setup lint typecheck pytest
 

@@ -42,6 +42,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from hypothesis import settings
 from sqlalchemy import Engine, create_engine, text
 
+from tests import costs
 from tests.databases import migrated, migrated_instance
 from tests.postgres import Cluster
 from tests.redis import RedisServer
@@ -114,11 +115,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> Generator[None, N
         if browser or "live_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.live)
     yield
-    # The files with slow tests first (each file's own order kept, for its shared servers):
-    # a worker that draws a minute-long test last keeps the whole run waiting on it alone,
-    # one that draws it first leaves the other workers the short tests to share.
-    slow = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow)
+    # The costliest files first, each file's own order kept (for its shared servers): the
+    # Makefile hands whole files to the workers in this order (tests/costs.py says why).
+    recorded = costs.recorded()
+    cost: dict[Path, float] = {}
+    for item in items:
+        cost[item.path] = cost.get(item.path, 0.0) + costs.estimated(item)
+    for path in cost:
+        cost[path] = recorded.get(path.relative_to(ROOT).as_posix(), cost[path])
+    items.sort(key=lambda item: -cost[item.path])
 
 
 @pytest.hookimpl(wrapper=True)

@@ -22,8 +22,8 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture(scope="session")
 def rated(live_server: Any) -> list[str]:
     """Players with rated tables in the live server's own database, made once per server
-    (a module fixture is made again when xdist's worksteal splits the module: the second
-    time its names were already taken)."""
+    (a module fixture is made again whenever a run splits the module between workers: the
+    second time its names were already taken)."""
     engine = make_engine(f"sqlite:///{live_server.instance / 'lapau.sqlite'}")
     names = ["rk_rina_with_a_long", "rk_budi", "rk_sari", "rk_tono"]
     with Session(engine, expire_on_commit=False) as db:
