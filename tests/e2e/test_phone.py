@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -355,7 +356,7 @@ def test_more_time_is_on_the_first_screen_and_granted_once(
     before = page.locator("#version").input_value()
     tap_centre(page, more)
     expect(more).to_have_count(0)
-    expect(page.locator("#status .timer")).to_have_class("timer clock-60 left-60")
+    expect(page.locator("#status .timer")).to_have_class(re.compile(r"^timer clock-60 left-60\b"))
     assert page.locator("#version").input_value() == before
     assert page.locator("#notice").inner_text() == ""
     assert off_screen(page, ACTIONS) == []  # the status line did not grow over the hand
@@ -439,3 +440,24 @@ def test_koikoi_marks_the_field_cards_a_hand_card_would_capture(
         "solid" if month_of(card) == month else "dashed" if card in matched else "none"
         for card in field
     ]
+
+
+def test_the_turn_clock_ticks_once_a_second_without_an_animation(
+    phone: BrowserContext, quick: LiveServer
+) -> None:
+    """With the table's script the clock's seconds and bar change once a second; no CSS
+    animation runs for the whole turn (it was drawn sixty times a second: a tenth of a
+    core per open table in Chromium)."""
+    page = open_table(phone, quick, "koikoi", "rounds", "3")
+    wait_for_turn_or_end(page, "at the start")
+    count = page.locator("#status .timer .count")
+    expect(count).to_have_text(re.compile(r"^\d+s$"))
+    first = int(count.inner_text()[:-1])
+    expect(count).not_to_have_text(f"{first}s", timeout=3000)  # a second later, one less
+    assert 0 <= int(count.inner_text()[:-1]) < first <= 60
+    scale = page.locator("#status .timer .bar").evaluate("b => b.style.transform")
+    assert re.fullmatch(r"scaleX\(0\.\d+\)|scaleX\(1\)", scale), scale
+    running = page.evaluate(
+        "() => document.getAnimations().filter(a => a.effect.target.closest('.timer')).length"
+    )
+    assert running == 0

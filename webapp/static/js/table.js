@@ -1,8 +1,8 @@
 /* Lapau's only hand-written script, and the table works without it: it puts "your turn"
    in the tab title (and, if you ask, buzzes and beeps), keeps a clicked move form from
    being sent twice, makes the hand's cards buttons only when you may play one, brings
-   the focus back to your move when the card you tapped has left the page, and opens on a
-   wide screen the folds a phone keeps closed. */
+   the focus back to your move when the card you tapped has left the page, ticks the
+   turn clock once a second, and opens on a wide screen the folds a phone keeps closed. */
 (function () {
   var base = document.title;
   var moved = false;
@@ -58,6 +58,32 @@
     var phase = status && status.getAttribute("data-phase");
     if (cards) cards.disabled = !(mine && phase === cards.getAttribute("data-step"));
   }
+  // The turn clock counts down in CSS without a script, but a CSS animation is drawn
+  // sixty times a second for the whole turn (a tenth of a cheap phone's core, per open
+  // table); here it ticks once a second instead. A new #status brings a new clock.
+  var ticking = null;
+  var tick = null;
+  function clock() {
+    var timer = document.querySelector("#status .timer");
+    if (timer === ticking) return;
+    clearInterval(tick);
+    ticking = timer;
+    if (!timer) return;
+    var of = timer.classList.contains("clock-60") ? 60 : 30;
+    var left = /(?:^| )left-(\d+)/.exec(timer.className);
+    var ends = Date.now() + (left ? Number(left[1]) : of) * 1000;
+    var count = timer.querySelector(".count");
+    var bar = timer.querySelector(".bar");
+    timer.classList.add("ticking");
+    function show() {
+      var seconds = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+      if (count) count.textContent = seconds + "s";
+      if (bar) bar.style.transform = "scaleX(" + seconds / of + ")";
+      if (!seconds) clearInterval(tick);
+    }
+    show();
+    tick = setInterval(show, 1000);
+  }
   document.addEventListener("htmx:wsBeforeSend", function (event) {
     var form = event.target.closest && event.target.closest("form");
     if (form) form.classList.add("sent");
@@ -76,6 +102,7 @@
     // A form may outlive the move (only its cards change), so release every form.
     document.querySelectorAll("form.sent").forEach(function (f) { f.classList.remove("sent"); });
     setTimeout(update, 0);
+    setTimeout(clock, 0);
     setTimeout(refocus, 0);
   });
   // Folds that a phone keeps closed open by themselves where the screen has room (they
@@ -84,5 +111,5 @@
     if (!window.matchMedia("(min-width: 40rem)").matches) return;
     document.querySelectorAll("details[data-wide-open]").forEach(function (d) { d.open = true; });
   }
-  document.addEventListener("DOMContentLoaded", function () { openWide(); showCue(); checkTurn(); update(); });
+  document.addEventListener("DOMContentLoaded", function () { openWide(); showCue(); checkTurn(); update(); clock(); });
 })();
