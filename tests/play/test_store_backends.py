@@ -59,11 +59,17 @@ def test_a_lock_held_elsewhere_is_waited_for_then_refused(
     assert stored(store) == ("play a",)
 
 
-@pytest.mark.databases("postgresql")
-def test_connections_the_server_dropped_cost_no_move(app: Lapau, postgres: Cluster) -> None:
+def dropped_after_a_move(app: Lapau, postgres: Cluster) -> Store:
+    """A table with one move stored, whose pooled connection the server then dropped."""
     store = new_table(app)
     store.append("t1", 0, "play a", 0)
     postgres.disconnect("lapau")
+    return store
+
+
+@pytest.mark.databases("postgresql")
+def test_connections_the_server_dropped_cost_no_move(app: Lapau, postgres: Cluster) -> None:
+    store = dropped_after_a_move(app, postgres)
     store.append("t1", 1, "play b", 1)  # the pool finds its connection dead and reconnects
     assert stored(store) == ("play a", "play b")
 
@@ -72,9 +78,7 @@ def test_connections_the_server_dropped_cost_no_move(app: Lapau, postgres: Clust
 def test_a_connection_that_rested_is_tested_before_use(
     app: Lapau, postgres: Cluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = new_table(app)
-    store.append("t1", 0, "play a", 0)
-    postgres.disconnect("lapau")
+    store = dropped_after_a_move(app, postgres)
     # Every connection counts as rested, and a failed write is not tried again: the
     # checkout's test alone must find the dropped connection and take a new one.
     monkeypatch.setattr(db, "PING_AFTER_REST", 0.0)
@@ -87,9 +91,7 @@ def test_a_connection_that_rested_is_tested_before_use(
 def test_a_connection_in_steady_use_is_not_tested(
     app: Lapau, postgres: Cluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = new_table(app)
-    store.append("t1", 0, "play a", 0)
-    postgres.disconnect("lapau")
+    store = dropped_after_a_move(app, postgres)
     # Without its second try the write fails on the dropped connection, which nothing
     # tested (it had just been used), and the pool is renewed for the next one.
     monkeypatch.setattr("webapp.play.store.BUSY_RETRIES", ())
