@@ -65,6 +65,20 @@ class Player:
                 self.waiting = (version, str(game.legal_actions(state)[0]))
                 self.table.move(self.waiting[1], version)
 
+    def seen(self) -> dict[str, object]:
+        """Where this player stands, for a failure's message: what its page showed, the
+        move it waits on, and who is to act in the stored log."""
+        game, state, version = stored_state(self.server, self.table.id)
+        return {
+            "table": self.table.id,
+            "shown": self.table.version,
+            "mine": self.mine,
+            "waiting": self.waiting,
+            "stored": version,
+            "to act": game.to_act(state),
+            "last": self.table.received[-3:],
+        }
+
 
 def said(server: LiveServer) -> list[str]:
     """The server's warnings and errors, for a failure's message."""
@@ -102,7 +116,12 @@ def test_a_killed_owners_tables_resume_on_the_other_server(
                 for player in players:
                     player.step()
             before = {table_id: len(stored_moves(other, table_id)) for table_id in tables}
-            assert all(count > 2 for count in before.values()), (before, said(owner), said(other))
+            assert all(count > 2 for count in before.values()), (
+                before,
+                [player.seen() for player in players],
+                said(owner),
+                said(other),
+            )
 
             worker_pid = int(str(holders.pop()).split(":")[1])
             assert owner.process is not None

@@ -223,3 +223,20 @@ def test_ending_a_table_at_a_replica_ends_it_at_the_owner(two_hubs: Pair) -> Non
     replica.end()
     assert owned.finished and owned.timer is None and a.store.unfinished() == []
     assert owners_screen.closed == screen.closed == 1000
+
+
+def test_a_table_being_opened_is_never_taken_by_another_process(
+    two_hubs: Pair, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = two_hubs(tend=False)
+    store, restored = a.store, list[int]()
+
+    def create_then_b_restores(*args: object, **kwargs: object) -> None:
+        # b's tending sweeps up unfinished tables without an owner: it runs just as the
+        # new table is stored, before a's create() has returned.
+        type(store).create(store, *args, **kwargs)  # type: ignore[arg-type]
+        restored.append(b.restore())
+
+    monkeypatch.setattr(store, "create", create_then_b_restores)
+    owned = two_people(a)
+    assert restored == [0] and owned.owned and owned.id not in b.sessions

@@ -1003,8 +1003,16 @@ class Hub:
         table_id = "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(10))
         seed = secrets.randbelow(2**31) if seed is None else seed
         game.new_game(seed, chosen)  # options the rules refuse raise here, storing nothing
-        self.store.create(table_id, game_name, seed, chosen, seats, owner)
-        session = self._session(self.store.load(table_id), self.leases.claim(table_id))
+        # Claimed before it is stored: once stored, another process's restore() may find
+        # it unfinished and without an owner, and take it.
+        owned = self.leases.claim(table_id)
+        try:
+            self.store.create(table_id, game_name, seed, chosen, seats, owner)
+        except BaseException:
+            if owned:
+                self.leases.release(table_id)
+            raise
+        session = self._session(self.store.load(table_id), owned)
         session.start()
         return session
 
