@@ -32,6 +32,7 @@ pytestmark = [pytest.mark.live, pytest.mark.slow]
 #: A refusal's notice has words; the notice cleared by the next move has none.
 REFUSED = re.compile(r'id="notice"[^>]*>(?!</div>)')
 RESUME_SECONDS = 10
+MINE = 'class="status mine"'
 
 
 class Player:
@@ -41,7 +42,10 @@ class Player:
     def __init__(self, server: LiveServer, table: Table) -> None:
         self.server = server
         self.table = table
-        self.mine = False  # whether the status line says it is their turn
+        # Whether the status line says it is their turn: the table's first message says
+        # already (the bot may have moved up to their turn before the socket joined, and
+        # then nothing changes until they move).
+        self.mine = MINE in table.received[0]
         self.waiting: tuple[int, str] | None = None  # a move sent, not yet answered
         self.acknowledged: list[tuple[int, str]] = []
 
@@ -51,7 +55,7 @@ class Player:
         except websocket.WebSocketTimeoutException:
             message = ""
         if 'id="status"' in message:
-            self.mine = 'class="status mine"' in message
+            self.mine = MINE in message
         if self.waiting is not None:
             version, action = self.waiting
             if REFUSED.search(message):
