@@ -238,7 +238,8 @@ class Listening:
                 if needle in message:
                     return message
             time.sleep(0.02)
-        raise AssertionError(f"never received {needle!r}")
+        # What did arrive (a refusal's notice, say) tells why.
+        raise AssertionError(f"never received {needle!r}; the last: {self.messages[-3:]}")
 
     def close(self) -> None:
         close_socket(self.ws)
