@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -229,14 +230,14 @@ def test_a_table_being_opened_is_never_taken_by_another_process(
     two_hubs: Pair, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     a, b = two_hubs(tend=False)
-    store, restored = a.store, list[int]()
+    create, restored = a.store.create, list[int]()
 
-    def create_then_b_restores(*args: object, **kwargs: object) -> None:
+    def create_then_b_restores(*args: Any, **kwargs: Any) -> None:
         # b's tending sweeps up unfinished tables without an owner: it runs just as the
         # new table is stored, before a's create() has returned.
-        type(store).create(store, *args, **kwargs)  # type: ignore[arg-type]
+        create(*args, **kwargs)
         restored.append(b.restore())
 
-    monkeypatch.setattr(store, "create", create_then_b_restores)
+    monkeypatch.setattr(a.store, "create", create_then_b_restores)
     owned = two_people(a)
     assert restored == [0] and owned.owned and owned.id not in b.sessions
