@@ -22,9 +22,10 @@ from webapp.play.words import refusal
 
 def lite() -> bool:
     """Whether this render uses text cards (read once per render, not per card)."""
-    if "lite_cards" not in g:
-        g.lite_cards = display.current().lite_cards
-    return bool(g.lite_cards)
+    text = g.get("lite_cards")
+    if text is None:
+        text = g.lite_cards = display.current().lite_cards
+    return bool(text)
 
 
 def card(game: str, card_id: str, size: str = "md", element_id: str | None = None) -> Markup:
@@ -146,7 +147,11 @@ def move_form(table: TableSession, css_class: str = "") -> Markup:
     """The opening tag of a form whose buttons are moves: sent over the socket, or posted
     when there is no socket.  The state version comes from #status (hx-include on the
     table), so the form's markup does not change with every move."""
-    action = url_for("play.act", table_id=table.id)
+    # Every seat's prompt, hand and status of a move's render post to the same address.
+    actions: dict[str, str] = g.setdefault("move_actions", {})
+    action = actions.get(table.id)
+    if action is None:
+        action = actions[table.id] = url_for("play.act", table_id=table.id)
     opening = Markup(f'<form class="moves {css_class}" ws-send method="post" action="{action}">')
     if request.endpoint == "play.table":
         # The page a browser loads can post its moves (without scripts), so its forms carry

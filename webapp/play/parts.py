@@ -25,7 +25,7 @@ from functools import cache
 from typing import Any
 
 from jinja2 import Environment, meta, pass_context
-from jinja2.runtime import Context
+from jinja2.runtime import Context, new_context
 from markupsafe import Markup
 
 #: Context values that are the request's surroundings, not the table's state (and the
@@ -188,12 +188,19 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
     fragments of a table come from its parts without searching the whole layout.
     """
     names = free_names(environment)
+    # Templates by name, without the loader's cache and its freshness check on every
+    # draw (unless templates reload as they change, in development).
+    loaded = cache(environment.get_template)
 
-    def draw(template: str, values: dict[str, Any]) -> Markup:
+    def draw(template: str, values: dict[str, Any], own: dict[str, Any]) -> Markup:
         # The values already hold the environment's globals (they come from the layout's
-        # context): a shared context spares copying them again for every part.
-        found = environment.get_template(template)
-        return Markup(environment.concat(found.root_render_func(found.new_context(values, True))))
+        # context): a shared context spares copying them again for every part, and one
+        # made without them spares listing them (only a module's exports need that).
+        # The part's ``own`` values lie over them as the context's variables.
+        found = (environment.get_template if environment.auto_reload else loaded)(template)
+        context = new_context(environment, found.name, found.blocks, values, shared=True)
+        context.vars.update(own)
+        return Markup(environment.concat(found.root_render_func(context)))
 
     @pass_context
     def part(context: Context, template: str, **inputs: Any) -> Markup:
@@ -202,7 +209,7 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
         values = context.get_all()
         memo: dict[tuple[str, Any], Drawn] | None = values.get("memo")
         if memo is None:  # a whole page: nothing to remember
-            return draw(template, {**values, **inputs})
+            return draw(template, values, inputs)
         view = values["view"]
         slot = (template, inputs.get("who"))
         drawn = memo.get(slot)
@@ -218,7 +225,7 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
             if not callable(value := values.get(name))
         }
         reads: dict[Read, Any] = {}
-        html = draw(template, {**values, **inputs, "view": ReadView(view, reads)})
+        html = draw(template, values, {**inputs, "view": ReadView(view, reads)})
         memo[slot] = drawn = Drawn(inputs, watched, reads, html, split(html))
         values["collected"].update(drawn.fragments)
         return html
