@@ -17,7 +17,7 @@ from flask_babel import get_locale
 
 from tests.play.conftest import ManualClock
 from webapp.play.hub import Audience, Hub, TableSession
-from webapp.play.parts import Read, ReadView
+from webapp.play.parts import Read, ReadSeat, ReadView
 from webapp.play.render import render_fragments
 from webapp.services import Lapau
 
@@ -48,6 +48,7 @@ def each_move(session: TableSession, clock: ManualClock, check: Callable[[], Non
     return moves
 
 
+@pytest.mark.parametrize("alike", [False, True], ids=["mixed", "alike"])
 @pytest.mark.parametrize(("game", "options", "seed"), CASES)
 def test_a_remembered_render_equals_a_fresh_one_after_every_move(
     app: Lapau,
@@ -57,10 +58,13 @@ def test_a_remembered_render_equals_a_fresh_one_after_every_move(
     game: str,
     options: dict[str, Any],
     seed: int,
+    alike: bool,
 ) -> None:
+    """Listeners of several languages and card styles, or all of one (whose parts may be
+    drawn once for several of them)."""
     session = practice(game, seed=seed, human=False, **options)
     seats: list[int | None] = [*range(len(session.seats)), None]
-    styles = [STYLES[index % len(STYLES)] for index in range(len(seats))]
+    styles = [STYLES[0 if alike else index % len(STYLES)] for index in range(len(seats))]
     kept = [
         Audience(seat, language, lite=lite)
         for seat, (language, lite) in zip(seats, styles, strict=True)
@@ -124,3 +128,41 @@ def test_a_tuple_field_is_read_by_item_where_a_template_indexes_it() -> None:
         except IndexError:
             pass  # a template gets undefined: the length it depended on is noted
         assert reads == {"counts": (11, 12, 13)}, whole
+
+
+def test_a_part_that_only_asks_whether_its_reader_moved_is_drawn_once_for_the_others(
+    hub: Hub, practice: Any
+) -> None:
+    """Four seats alike: the status says "Your turn" to the seat that plays and names
+    it to the three others, who get one drawing; each hand is drawn for its seat."""
+    session = practice("koa", mode="quick", human=False)
+    listeners = [Audience(seat, "en") for seat in range(4)]
+    hub.renderer(session, listeners)
+    playing = session.game.to_act(session.state)
+    status = [listener.memo["play/_status.html", None] for listener in listeners]
+    waiting = [drawn for seat, drawn in enumerate(status) if seat != playing]
+    assert all(drawn is waiting[0] for drawn in waiting)
+    assert status[playing] is not waiting[0]
+    assert "Your turn" in status[playing].html and "Your turn" not in waiting[0].html
+    hands = {id(listener.memo["play/koa/_hand.html", None]) for listener in listeners}
+    assert len(hands) == 4
+
+
+def test_the_readers_seat_notes_what_a_template_asks_of_it() -> None:
+    """Whether it is some seat is noted as that question; anything else reads it whole;
+    and a seated reader is never taken for a spectator."""
+    asked: dict[Read, Any] = {}
+    me = ReadSeat(2, asked)
+    assert asked == {("me", None): False}
+    assert me == 2 and me != 3 and 1 != me and me in (0, 2)
+    assert asked == {
+        ("me", None): False,
+        ("me", 2): True,
+        ("me", 3): False,
+        ("me", 1): False,
+        ("me", 0): False,
+    }
+    for whole in (lambda m: m + 2, lambda m: [10, 11, 12][m], str, hash, bool, lambda m: m < 3):
+        asked.clear()
+        whole(me)
+        assert asked == {"me": 2}, whole

@@ -14,27 +14,38 @@ noted as the template touches them through :class:`ReadView`; of a tuple field (
 per seat) only the items read by index, so one seat's change redraws that seat alone.
 Functions and the request's ambient objects are not state and are not compared; the
 listener's language and card style never change for one memo.  A part that includes a
-template chosen at run time may read whatever any template of its folder reads.
+template chosen at run time may read whatever any template it may choose reads.
+
+A part drawn for one listener fits another whenever what it read is equal for both, so
+the listeners of one render in one language and card style share their drawings: of a
+seated listener, its seat (``me``) is noted as the questions asked of it (is it the
+seat that plays?) and the seat names by the seats read, so the status line, the log or
+the prompt are drawn once for all the seats they say the same to, and still per seat
+wherever a seat's own view, name or place shows.
 """
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from jinja2 import Environment, meta, pass_context
+from jinja2 import Environment, meta, nodes, pass_context
 from jinja2.runtime import Context, new_context
 from markupsafe import Markup
 
 #: Context values that are the request's surroundings, not the table's state (and the
 #: render's own: its memo, and the fragments it collects).
-AMBIENT = frozenset({"g", "request", "session", "config", "current_user", "memo", "collected"})
+AMBIENT = frozenset(
+    {"g", "request", "session", "config", "current_user", "memo", "collected", "alike"}
+)
 
 
-#: What a part read of the view: a field's name, or (name, index) for one item of a tuple.
-Read = str | tuple[str, int]
+#: What a part read of the view: a field's name, or (name, index) for one item of a tuple;
+#: of the context, also ("me", seat) for whether its reader sits in that seat.
+Read = str | tuple[str, Any]
 
 
 class ReadView:
@@ -72,6 +83,8 @@ class ReadItems:
         return self._items
 
     def __getitem__(self, key: Any) -> Any:
+        if type(key) is ReadSeat:  # the reader's own item: which seat it is, and that item
+            key = key.__index__()
         if type(key) is int and -len(self._items) <= key < len(self._items):
             value = self._items[key]
             self._reads[(self._name, key)] = value
@@ -115,6 +128,82 @@ class ReadItems:
         return repr(self._whole())
 
 
+class ReadSeat:
+    """The reader's seat (``me``, a seat's number) that notes what a template asks of it:
+    whether it is some seat (``==``, ``!=``, ``in``), or anything else (a sum, an index,
+    its text), which reads it whole.  Not an int: an int would be read by C code (an
+    index into a tuple) without asking.  A part that only asks whether its reader is the
+    seat that moved is then the same for every reader that is not, and drawn once.
+
+    The reader is seated: asking whether it is None says no (so no spectator shares
+    what a seat drew)."""
+
+    __slots__ = ("_seat", "_reads")
+
+    def __init__(self, seat: int, reads: dict[Read, Any]) -> None:
+        self._seat = seat
+        self._reads = reads
+        reads[("me", None)] = False
+
+    def _whole(self) -> int:
+        self._reads["me"] = self._seat
+        return self._seat
+
+    def __eq__(self, other: object) -> bool:
+        try:
+            self._reads[("me", other)] = result = self._seat == other
+        except TypeError:  # unhashable: nothing a seat is compared with
+            return self._whole() == other
+        return result
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._whole())
+
+    def __index__(self) -> int:
+        return self._whole()
+
+    __int__ = __index__
+
+    def __bool__(self) -> bool:
+        return bool(self._whole())
+
+    def __add__(self, other: int) -> int:
+        return self._whole() + other
+
+    def __radd__(self, other: int) -> int:
+        return other + self._whole()
+
+    def __sub__(self, other: int) -> int:
+        return self._whole() - other
+
+    def __rsub__(self, other: int) -> int:
+        return other - self._whole()
+
+    def __lt__(self, other: int) -> bool:
+        return self._whole() < other
+
+    def __le__(self, other: int) -> bool:
+        return self._whole() <= other
+
+    def __gt__(self, other: int) -> bool:
+        return self._whole() > other
+
+    def __ge__(self, other: int) -> bool:
+        return self._whole() >= other
+
+    def __str__(self) -> str:
+        return str(self._whole())
+
+    def __repr__(self) -> str:
+        return repr(self._whole())
+
+    def __format__(self, spec: str) -> str:
+        return format(self._whole(), spec)
+
+
 def _still_read(view: Any, read: Read, value: Any) -> bool:
     """Whether the view still has ``value`` where a part read it."""
     if isinstance(read, str):
@@ -124,12 +213,25 @@ def _still_read(view: Any, read: Read, value: Any) -> bool:
     return -len(items) <= index < len(items) and bool(items[index] == value)
 
 
+def _still_asked(values: Mapping[str, Any], read: Read, value: Any) -> bool:
+    """Whether the context ``values`` still answer as the reader's seat and the seat
+    names did where a part asked them."""
+    if isinstance(read, str):
+        return bool(values[read] == value)
+    name, key = read
+    if name == "me":
+        return bool((values["me"] == key) == value)
+    items = values[name]
+    return -len(items) <= key < len(items) and bool(items[key] == value)
+
+
 @dataclass(frozen=True)
 class Drawn:
     """One part as last drawn for one listener, with everything it depended on."""
 
     inputs: Mapping[str, Any]
     context: Mapping[str, Any]
+    asked: Mapping[Read, Any]  # of a seated reader: what was asked of its seat and names
     reads: Mapping[Read, Any]
     html: Markup
     fragments: Mapping[str, str]  # the marked fragments in ``html``, by element id
@@ -142,12 +244,31 @@ class Drawn:
         for name, value in self.context.items():
             if values.get(name) != value:
                 return False
+        for read, value in self.asked.items():
+            if not _still_asked(values, read, value):
+                return False
         return all(_still_read(view, read, value) for read, value in self.reads.items())
+
+
+#: The statements that draw another template.
+INCLUDES = (nodes.Extends, nodes.FromImport, nodes.Import, nodes.Include)
+
+
+def _named(node: nodes.Expr) -> str | None:
+    """The template names an include's expression may give, as a pattern: its text, with
+    any text where it joins a value ("play/" ~ game ~ "/_events.html" gives
+    play/*/_events.html); None for a name given whole at run time."""
+    if isinstance(node, nodes.Const) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, nodes.Concat):
+        return "".join(_named(inner) or "*" for inner in node.nodes)
+    return None
 
 
 def free_names(environment: Environment) -> Callable[[str], frozenset[str] | None]:
     """The context names a template (and every template it includes) may read; None
-    when it includes one chosen at run time."""
+    when it includes one chosen at run time from anything.  A template chosen from a
+    pattern may be any template that matches it."""
 
     @cache
     def names(template: str) -> frozenset[str] | None:
@@ -155,29 +276,25 @@ def free_names(environment: Environment) -> Callable[[str], frozenset[str] | Non
         source = environment.loader.get_source(environment, template)[0]
         tree = environment.parse(source)
         found = set(meta.find_undeclared_variables(tree))
-        for included in meta.find_referenced_templates(tree):
-            inner = None if included is None else names(included)
-            if inner is None:
-                return None
-            found |= inner
+        for node in tree.find_all(INCLUDES):
+            assert isinstance(node, INCLUDES)
+            choices = (
+                node.template.items
+                if isinstance(node.template, nodes.List | nodes.Tuple)
+                else [node.template]
+            )
+            for choice in choices:
+                pattern = _named(choice)
+                if pattern is None or pattern.strip("*") == "":
+                    return None
+                for included in fnmatch.filter(environment.list_templates(), pattern):
+                    inner = names(included)
+                    if inner is None:
+                        return None
+                    found |= inner
         return frozenset(found - environment.globals.keys() - AMBIENT)
 
-    @cache
-    def anywhere_in(folder: str) -> frozenset[str] | None:
-        """What a template of ``folder`` chosen at run time may read: any of theirs."""
-        found: set[str] = set()
-        for template in environment.list_templates(filter_func=lambda n: n.startswith(folder)):
-            inner = names(template)
-            if inner is None:
-                return None
-            found |= inner
-        return frozenset(found)
-
-    def read_by(template: str) -> frozenset[str] | None:
-        found = names(template)
-        return found if found is not None else anywhere_in(template.partition("/")[0] + "/")
-
-    return read_by
+    return names
 
 
 def install(environment: Environment, split: Callable[[str], Mapping[str, str]]) -> None:
@@ -202,6 +319,24 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
         context.vars.update(own)
         return Markup(environment.concat(found.root_render_func(context)))
 
+    def drawing(template: str, inputs: dict[str, Any], values: dict[str, Any]) -> Drawn:
+        """The part drawn, with what it read."""
+        read = names(template)
+        if read is None:
+            read = frozenset(values.keys() - AMBIENT)
+        reads: dict[Read, Any] = {}
+        asked: dict[Read, Any] = {}
+        own = {**inputs, "view": ReadView(values["view"], reads)}
+        seat = values["me"]
+        if seat is not None:
+            own["me"] = ReadSeat(seat, asked)
+            own["names"] = ReadItems("names", values["names"], asked)
+        watched = {
+            name: value for name in read - own.keys() if not callable(value := values.get(name))
+        }
+        html = draw(template, values, own)
+        return Drawn(inputs, watched, asked, reads, html, split(html))
+
     @pass_context
     def part(context: Context, template: str, **inputs: Any) -> Markup:
         # The layout's context, flat: without assignments of its own, that is its parent
@@ -212,22 +347,18 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
             return draw(template, values, inputs)
         view = values["view"]
         slot = (template, inputs.get("who"))
+        # The same part as drawn for the other readers of this render alike (one
+        # language and card style): one of them may fit this reader as well.
+        alike: list[Drawn] = values["alike"].setdefault(slot, [])
         drawn = memo.get(slot)
-        if drawn is not None and drawn.still_fits(inputs, values, view):
-            values["collected"].update(drawn.fragments)
-            return drawn.html
-        read = names(template)
-        if read is None:
-            read = frozenset(values.keys() - AMBIENT)
-        watched = {
-            name: value
-            for name in read - {"view"} - inputs.keys()
-            if not callable(value := values.get(name))
-        }
-        reads: dict[Read, Any] = {}
-        html = draw(template, values, {**inputs, "view": ReadView(view, reads)})
-        memo[slot] = drawn = Drawn(inputs, watched, reads, html, split(html))
+        if drawn is None or not drawn.still_fits(inputs, values, view):
+            drawn = next((d for d in alike if d.still_fits(inputs, values, view)), None)
+            if drawn is None:
+                drawn = drawing(template, inputs, values)
+            memo[slot] = drawn
+        if not any(other is drawn for other in alike):
+            alike.append(drawn)
         values["collected"].update(drawn.fragments)
-        return html
+        return drawn.html
 
     environment.globals["part"] = part

@@ -38,7 +38,7 @@ from webapp.play.views import View
 FRAGMENT = re.compile(r'<!--f-->(<\w+ id="([\w-]+)"[^<]*(?:<(?!!--/f-->)[^<]*)*)<!--/f-->')
 
 
-def seat_names(seats: Sequence[Seat], me: int | None) -> list[str]:
+def seat_names(seats: Sequence[Seat], me: int | None) -> tuple[str, ...]:
     """How a table names its seats for the reader sitting in ``me``: "You", a bot with its
     level, a guest marked as one, an account by its username."""
     names = []
@@ -51,7 +51,7 @@ def seat_names(seats: Sequence[Seat], me: int | None) -> list[str]:
             names.append(f"{seat.name} ({_('guest')})")  # not an account, whatever the name
         else:
             names.append(seat.name or _("Guest"))
-    return names
+    return tuple(names)
 
 
 def hand_moves(session: TableSession, view: View, legal: set[str]) -> tuple[bool, dict[str, str]]:
@@ -76,7 +76,7 @@ def coach_words(session: TableSession, seat: int | None) -> tuple[str | None, st
 
 
 def table_context(
-    session: TableSession, seat: int | None, names: list[str] | None = None
+    session: TableSession, seat: int | None, names: tuple[str, ...] | None = None
 ) -> dict[str, Any]:
     """What a table's templates draw from, for ``seat`` (``names``: its seat names, when
     the caller remembers them)."""
@@ -201,9 +201,9 @@ def make_renderer(app: Flask) -> Renderer:
     prepared: dict[tuple[str, str | None], dict[str, Any]] = {}
     # Each audience's seat names, said once while the seats stay the same (each name is a
     # catalogue lookup, for every seat of every audience on every move otherwise).
-    named: WeakKeyDictionary[Audience, tuple[Sequence[Seat], list[str]]] = WeakKeyDictionary()
+    named: WeakKeyDictionary[Audience, tuple[Sequence[Seat], tuple[str, ...]]] = WeakKeyDictionary()
 
-    def names_for(session: TableSession, audience: Audience) -> list[str]:
+    def names_for(session: TableSession, audience: Audience) -> tuple[str, ...]:
         kept = named.get(audience)
         if kept is None or kept[0] != session.seats:
             kept = named[audience] = (session.seats, seat_names(session.seats, audience.seat))
@@ -224,6 +224,8 @@ def make_renderer(app: Flask) -> Renderer:
                 # The context processors answer alike in every render (the same request
                 # without cookies), except for the request's own objects.
                 shared = {**shared, **ambient()}
+                # The parts drawn for this language, per card style (see parts.py).
+                alike: dict[bool, dict[tuple[str, Any], list[Any]]] = {False: {}, True: {}}
                 for audience in audiences:
                     if audience.language != language:
                         continue
@@ -235,6 +237,7 @@ def make_renderer(app: Flask) -> Renderer:
                             **table_context(session, audience.seat, names_for(session, audience)),
                             "memo": audience.memo,
                             "collected": collected,
+                            "alike": alike[audience.lite],
                         },
                         shared=True,
                     )
