@@ -8,8 +8,8 @@ lite-cards setting the site's own text card is used instead.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from flask import g, get_template_attribute, request, url_for
 from markupsafe import Markup, escape
@@ -29,23 +29,27 @@ def lite() -> bool:
 
 
 def card(game: str, card_id: str, size: str = "md", element_id: str | None = None) -> Markup:
-    return _card(game, card_id, size, element_id, lite())
+    return Markup(_card(game, card_id, size, element_id, lite()))
 
 
-def _card(game: str, card_id: str, size: str, element_id: str | None, text: bool) -> Markup:
+def _card(game: str, card_id: str, size: str, element_id: str | None, text: bool) -> str:
     # Ids, sizes and art names are our own [a-z0-9-] words: no escaping needed, and
     # f-strings keep this fast (it runs for every card of every move; a row asks
-    # ``lite()`` once for all its cards).
+    # ``lite()`` once for all its cards, and is made Markup once, not card by card).
     ident = f' id="{element_id}"' if element_id else ""
     if text:
         # Told explicitly: a socket's render has no browser cookie for the macro to read.
         drawn = get_template_attribute("_card.html", "card")(game, card_id, size, True)
-        return Markup(f"<span{ident}>{drawn}</span>" if element_id else drawn)
+        return f"<span{ident}>{drawn}</span>" if element_id else str(drawn)
+    return f"<svg{ident}{_picture(game, card_id, size)}"
+
+
+@cache
+def _picture(game: str, card_id: str, size: str) -> str:
+    """A card's picture, after its tag's name (where an id may go): the same in every
+    language."""
     art = adapters.card(game, card_id).art
-    return Markup(
-        f'<svg{ident} class="c {size}" role="img" aria-labelledby="{art}">'
-        f'<use href="#{art}"/></svg>'
-    )
+    return f' class="c {size}" role="img" aria-labelledby="{art}"><use href="#{art}"/></svg>'
 
 
 def button(
@@ -55,20 +59,31 @@ def button(
     size: str,
     element_id: str | None,
     refused: str = "",
-    text: bool | None = None,
 ) -> Markup:
     """A card that makes a move; ``refused`` (a refusal code) marks one the rules do not
     allow now, dimmed, with the reason on focus.  It stays tappable: the tap answers
-    with the same reason, next to the hand (``text``: lite cards, when the caller knows)."""
+    with the same reason, next to the hand."""
+    reason = _reason(refused) if refused else ""
+    return Markup(_button(game, card_id, action, size, element_id, reason, lite()))
+
+
+def _reason(code: str) -> str:
+    """A refusal's sentence, escaped, said once per render (every move's render refuses
+    the same few cards for each seat's hand)."""
+    said: dict[str, str] = g.setdefault("refusals", {})
+    found = said.get(code)
+    if found is None:
+        found = said[code] = escape(str(refusal(code)))
+    return found
+
+
+def _button(
+    game: str, card_id: str, action: str, size: str, element_id: str | None, reason: str, text: bool
+) -> str:
     ident = f' id="{element_id}"' if element_id else ""
-    inner = _card(game, card_id, size, None, lite() if text is None else text)
-    state = ""
-    if refused:
-        reason = escape(str(refusal(refused)))
-        state = f' aria-disabled="true" title="{reason}" aria-description="{reason}"'
-    return Markup(
-        f'<button{ident} class="cb" name="a" value="{escape(action)}"{state}>{inner}</button>'
-    )
+    inner = _card(game, card_id, size, None, text)
+    state = f' aria-disabled="true" title="{reason}" aria-description="{reason}"' if reason else ""
+    return f'<button{ident} class="cb" name="a" value="{escape(action)}"{state}>{inner}</button>'
 
 
 def child_ids(key: str, ids: Sequence[str]) -> list[str]:
@@ -77,11 +92,12 @@ def child_ids(key: str, ids: Sequence[str]) -> list[str]:
     >>> child_ids("h", ["a", "b", "a"])
     ['h-a-0', 'h-b-0', 'h-a-1']
     """
-    seen: Counter[str] = Counter()
+    seen: dict[str, int] = {}
     result = []
     for card_id in ids:
-        result.append(f"{key}-{card_id}-{seen[card_id]}")
-        seen[card_id] += 1
+        copy = seen.get(card_id, 0)
+        result.append(f"{key}-{card_id}-{copy}")
+        seen[card_id] = copy + 1
     return result
 
 
@@ -121,13 +137,15 @@ def buttons(
 ) -> Markup:
     """Move buttons for cards (``verb card``), as a keyed list; ``blocked`` gives the
     refusal code of each move the rules do not allow now."""
-    names = child_ids(key, ids)
     refused = blocked or {}
+    reasons = {code: _reason(code) for code in set(refused.values())}
     text = lite()
-    items: list[str] = [
-        button(game, c, f"{verb} {c}", size, n, refused.get(f"{verb} {c}", ""), text)
-        for c, n in zip(ids, names, strict=True)
-    ]
+    items: list[str] = []
+    for card_id, element_id in zip(ids, child_ids(key, ids), strict=True):
+        action = f"{verb} {card_id}"
+        code = refused.get(action)
+        reason = reasons[code] if code else ""
+        items.append(_button(game, card_id, action, size, element_id, reason, text))
     return _row(items, key, label)
 
 
