@@ -167,29 +167,44 @@ class Audience:
     members: list[Subscriber] = field(default_factory=list)
 
 
+#: What a fragment's change came to: the new side taken apart, and what to send.
+Change = tuple[Parsed, list[str]]
+
+
 def changes(
     before: Mapping[str, str],
     fragments: Mapping[str, str],
     parsed: dict[str, tuple[str, Parsed]],
+    alike: dict[tuple[str | None, str], Change] | None = None,
 ) -> dict[str, list[str]]:
     """What to send, per element id, to turn ``before`` into ``fragments``: the keyed
     operations when they are smaller than the whole fragment, else the fragment.
 
     ``parsed`` remembers fragments taken apart (with the HTML they came from): a
-    changed fragment is taken apart once, and is the old side of its next change."""
+    changed fragment is taken apart once, and is the old side of its next change.
+    ``alike`` remembers each change (old and new HTML) worked out for the other
+    audiences of the same move: those that share a part's drawing (see parts.py) had
+    and now have the same fragment."""
     parts: dict[str, list[str]] = {}
     for element_id, html in fragments.items():
         old = before.get(element_id)
         if old == html:
             continue
-        whole = strip(html)
-        new = parse(html)
-        ops = None
-        if old is not None:
-            known = parsed.get(element_id)
-            ops = operations_between(known[1] if known and known[0] is old else parse(old), new)
-        parsed[element_id] = (html, new)
-        parts[element_id] = ops if ops is not None and sum(map(len, ops)) < len(whole) else [whole]
+        change = None if alike is None else alike.get((old, html))
+        if change is None:
+            whole = strip(html)
+            new = parse(html)
+            ops = None
+            if old is not None:
+                known = parsed.get(element_id)
+                taken = known[1] if known and known[0] is old else parse(old)
+                ops = operations_between(taken, new)
+            small = ops is not None and sum(map(len, ops)) < len(whole)
+            change = (new, ops if ops is not None and small else [whole])
+            if alike is not None:
+                alike[old, html] = change
+        parsed[element_id] = (html, change[0])
+        parts[element_id] = change[1]
     return parts
 
 
@@ -866,8 +881,9 @@ class TableSession:
         message: the memo and the diff are this channel's optimisation, behind it."""
         audiences = list(self.audiences.values())
         deliver = self.hub.channels.deliver  # once per member: 300 spectators, 300 calls
+        alike: dict[tuple[str | None, str], Change] = {}
         for audience, fragments in zip(audiences, self.hub.renderer(self, audiences), strict=True):
-            parts = changes(audience.sent, fragments, audience.parsed)
+            parts = changes(audience.sent, fragments, audience.parsed, alike)
             audience.sent.update(fragments)
             shared = "\n".join(op for ops in parts.values() for op in ops)
             for member in list(audience.members):

@@ -43,6 +43,9 @@ AMBIENT = frozenset(
 )
 
 
+#: What a remembered part leaves in the layout, which is not kept.
+NOTHING = Markup()
+
 #: What a part read of the view: a field's name, or (name, index) for one item of a tuple;
 #: of the context, also ("me", seat) for whether its reader sits in that seat.
 Read = str | tuple[str, Any]
@@ -300,9 +303,10 @@ def free_names(environment: Environment) -> Callable[[str], frozenset[str] | Non
 def install(environment: Environment, split: Callable[[str], Mapping[str, str]]) -> None:
     """Make ``part(template, **inputs)`` available to templates.
 
-    With ``memo`` in the context a part is remembered there, and with ``collected`` (a
-    dict) its fragments, split out by ``split`` once when drawn, are added to it: the
-    fragments of a table come from its parts without searching the whole layout.
+    With ``memo`` in the context a part is remembered there, and its fragments, split
+    out by ``split`` once when drawn, are added to ``collected`` (a dict): the fragments
+    of a table come from its parts without searching the whole layout, whose own text
+    is not kept.
     """
     names = free_names(environment)
     # Templates by name, without the loader's cache and its freshness check on every
@@ -359,6 +363,6 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
         if not any(other is drawn for other in alike):
             alike.append(drawn)
         values["collected"].update(drawn.fragments)
-        return drawn.html
+        return NOTHING  # the render keeps the fragments, not the page they are in
 
     environment.globals["part"] = part
