@@ -250,7 +250,10 @@ class Drawn:
         for read, value in self.asked.items():
             if not _still_asked(values, read, value):
                 return False
-        return all(_still_read(view, read, value) for read, value in self.reads.items())
+        for read, value in self.reads.items():
+            if not _still_read(view, read, value):
+                return False
+        return True
 
 
 #: The statements that draw another template.
@@ -356,10 +359,8 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
         alike: list[Drawn] = values["alike"].setdefault(slot, [])
         drawn = memo.get(slot)
         if drawn is None or not drawn.still_fits(inputs, values, view):
-            drawn = next((d for d in alike if d.still_fits(inputs, values, view)), None)
-            if drawn is None:
-                drawn = drawing(template, inputs, values)
-            memo[slot] = drawn
+            fitting = (other for other in alike if other.still_fits(inputs, values, view))
+            drawn = memo[slot] = next(fitting, None) or drawing(template, inputs, values)
         if not any(other is drawn for other in alike):
             alike.append(drawn)
         values["collected"].update(drawn.fragments)
