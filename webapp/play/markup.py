@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from webapp import adapters, display
 from webapp.auth.security import form_token
 from webapp.play.hub import TableSession
+from webapp.play.once import once
 from webapp.play.words import refusal
 
 
@@ -70,11 +71,7 @@ def button(
 def _reason(code: str) -> str:
     """A refusal's sentence, escaped, said once per render (every move's render refuses
     the same few cards for each seat's hand)."""
-    said: dict[str, str] = g.setdefault("refusals", {})
-    found = said.get(code)
-    if found is None:
-        found = said[code] = escape(str(refusal(code)))
-    return found
+    return once("refusals", code, lambda: escape(str(refusal(code))))
 
 
 def _button(
@@ -166,10 +163,7 @@ def move_form(table: TableSession, css_class: str = "") -> Markup:
     when there is no socket.  The state version comes from #status (hx-include on the
     table), so the form's markup does not change with every move."""
     # Every seat's prompt, hand and status of a move's render post to the same address.
-    actions: dict[str, str] = g.setdefault("move_actions", {})
-    action = actions.get(table.id)
-    if action is None:
-        action = actions[table.id] = url_for("play.act", table_id=table.id)
+    action = once("move_actions", table.id, lambda: url_for("play.act", table_id=table.id))
     opening = Markup(f'<form class="moves {css_class}" ws-send method="post" action="{action}">')
     if request.endpoint == "play.table":
         # The page a browser loads can post its moves (without scripts), so its forms carry
