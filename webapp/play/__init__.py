@@ -26,7 +26,7 @@ from webapp.play.hub import (
     thread_scheduler,
 )
 from webapp.play.lease import leases_for
-from webapp.play.once import once
+from webapp.play.once import said
 from webapp.play.render import make_renderer, split_fragments
 from webapp.play.store import Store
 
@@ -40,9 +40,9 @@ def bot_level(table: TableSession) -> str:
 
 
 def card_name(card_id: str, game: str) -> str:
-    """A card's name in the language of this request or render (a name is up to three
-    catalogue lookups, and a move's log names the same cards for every seat)."""
-    return once("card_names", (game, card_id), lambda: str(adapters.card(game, card_id).name))
+    """A card's name in the current language (up to three catalogue lookups, said once:
+    every move's log names its cards for every seat)."""
+    return said("card_names", (game, card_id), lambda: str(adapters.card(game, card_id).name))
 
 
 def setup_of(game: str) -> Setup:

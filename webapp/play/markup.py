@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 from webapp import adapters, display
 from webapp.auth.security import form_token
 from webapp.play.hub import TableSession
-from webapp.play.once import once
+from webapp.play.once import once, said
 from webapp.play.words import refusal
 
 
@@ -69,9 +69,9 @@ def button(
 
 
 def _reason(code: str) -> str:
-    """A refusal's sentence, escaped, said once per render (every move's render refuses
-    the same few cards for each seat's hand)."""
-    return once("refusals", code, lambda: escape(str(refusal(code))))
+    """A refusal's sentence, escaped, said once per language (every move's render
+    refuses the same few cards of a hand)."""
+    return said("refusals", code, lambda: escape(str(refusal(code))))
 
 
 def _button(
