@@ -39,10 +39,15 @@ def _card(game: str, card_id: str, size: str, element_id: str | None, text: bool
     # ``lite()`` once for all its cards, and is made Markup once, not card by card).
     ident = f' id="{element_id}"' if element_id else ""
     if text:
-        # Told explicitly: a socket's render has no browser cookie for the macro to read.
-        drawn = get_template_attribute("_card.html", "card")(game, card_id, size, True)
-        return f"<span{ident}>{drawn}</span>" if element_id else str(drawn)
+        drawn = said("text_cards", (game, card_id, size), lambda: _text_card(game, card_id, size))
+        return f"<span{ident}>{drawn}</span>" if element_id else drawn
     return f"<svg{ident}{_picture(game, card_id, size)}"
+
+
+def _text_card(game: str, card_id: str, size: str) -> str:
+    """A text card: its words in the current language, and nothing else."""
+    # Told explicitly: a socket's render has no browser cookie for the macro to read.
+    return str(get_template_attribute("_card.html", "card")(game, card_id, size, True))
 
 
 @cache
