@@ -292,7 +292,9 @@ class LiveServer:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
+        # A start (imports, the app, resuming the stored tables) took 29 s once in a full
+        # run on a slow day, three test processes and their browsers on two cores.
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited early:\n{self.log.read_text()}")

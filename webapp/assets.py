@@ -4,8 +4,11 @@ Every file below ``webapp/static`` is read at start-up, named by its content has
 (``css/site.css`` is served as ``/static/css/site.3f9a1c0b2e.css``) and compressed with
 gzip and brotli.  A changed file gets a new URL, so browsers may keep the old one
 forever, which is what people on metered phone plans need.  Templates ask for URLs with
-``asset_url('css/site.css')``.  Brotli at quality 11 is slow, so each content is compressed
-once per process, however many apps the process creates (the tests create hundreds).
+``asset_url('css/site.css')``.  Brotli at quality 11 is slow (0.4 s for the site's files), so
+each content is compressed once per process, however many apps the process creates (the
+tests create hundreds), and its compressed forms are kept on disk by content, as Python
+keeps compiled modules: every worker start, every restart and every test server after the
+first reads them instead of compressing again.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import functools
 import gzip
 import hashlib
 import mimetypes
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +30,9 @@ from webapp.services import services
 COMPRESSIBLE = (".css", ".js", ".svg", ".json", ".txt", ".html", ".xml", ".webmanifest")
 SKIPPED = {"README.md", "LICENSE.md"}
 YEAR = 365 * 24 * 3600
+#: The compressed forms kept between processes, named by their content's hash (beside the
+#: compiled modules, which git ignores; a folder that cannot be written is only slower).
+KEPT = Path(__file__).resolve().parent / "__pycache__" / "compressed"
 
 
 @dataclass(frozen=True)
@@ -55,9 +62,42 @@ class Asset:
 
 
 @functools.cache
-def compressed(body: bytes) -> tuple[bytes, bytes]:
-    """The gzip and brotli forms of ``body``, remembered by content."""
-    return gzip.compress(body, 9, mtime=0), brotli.compress(body, quality=11)
+def compressed(body: bytes, kept: Path = KEPT) -> tuple[bytes, bytes]:
+    """The gzip and brotli forms of ``body``, remembered by content in the process and in
+    the folder ``kept``."""
+    key = hashlib.sha256(body).hexdigest()
+    found = read_kept(kept, key, body)
+    if found is not None:
+        return found
+    forms = gzip.compress(body, 9, mtime=0), brotli.compress(body, quality=11)
+    keep(kept, key, forms)
+    return forms
+
+
+def read_kept(kept: Path, key: str, body: bytes) -> tuple[bytes, bytes] | None:
+    """The forms of ``body`` another process kept, if they are whole: each is checked
+    against the body (decompressing costs a hundredth of compressing), so a damaged or
+    foreign file is compressed again rather than served."""
+    try:
+        forms = (kept / f"{key}.gz").read_bytes(), (kept / f"{key}.br").read_bytes()
+        if gzip.decompress(forms[0]) == body and brotli.decompress(forms[1]) == body:
+            return forms
+    except (OSError, EOFError, gzip.BadGzipFile, brotli.error):
+        pass
+    return None
+
+
+def keep(kept: Path, key: str, forms: tuple[bytes, bytes]) -> None:
+    """Write the forms for the next process; each file appears whole or not at all (a
+    rename), since several workers may start at once."""
+    try:
+        kept.mkdir(parents=True, exist_ok=True)
+        for suffix, form in zip((".gz", ".br"), forms, strict=True):
+            part = kept / f"{key}{suffix}.{os.getpid()}"
+            part.write_bytes(form)
+            os.replace(part, kept / f"{key}{suffix}")
+    except OSError:
+        pass  # a read-only install compresses at every start instead
 
 
 def load_asset(root: Path, path: Path) -> Asset:
