@@ -261,3 +261,18 @@ def test_the_host_picks_house_rules_everyone_readies_again_and_a_rematch_keeps_t
     logic.started(room, "table1")
     room.status = FINISHED
     assert logic.rematch(room, "g-a").rules == "tamed-sake"
+
+
+def test_choosing_what_is_already_chosen_leaves_everyone_ready() -> None:
+    # The host's tap on the pressed segment (3 rounds, the room's default) may reach the
+    # room after the guest's "ready": nothing the guest agreed to changed, so it starts.
+    room = logic.open_room(KOIKOI, "u-1", "rina", code="KOI234")
+    logic.join(room, "g-a", "Ana")
+    logic.act(room, KOIKOI, "g-a", "ready")
+    for same in ("option 3", f"clock {room.clock}", "rules standard"):
+        logic.act(room, KOIKOI, "u-1", same)
+        assert room.seats[1] is not None and room.seats[1].ready, same
+    assert logic.act(room, KOIKOI, "u-1", "start") == "start"
+    # A real change still asks the guest again.
+    logic.act(room, KOIKOI, "u-1", "option 6")
+    assert room.seats[1] is not None and not room.seats[1].ready

@@ -301,13 +301,15 @@ def act(room: Room, game: Game, player: str, text: str) -> str:
         seconds = turn_clock.parse(arg)
         if seconds is None:
             raise RoomRefusal("bad-option")
-        room.clock = seconds
-        _unready_all(room)
+        if seconds != room.clock:
+            room.clock = seconds
+            _unready_all(room)
     elif verb == "rules":
         if arg not in game.presets:
             raise RoomRefusal("bad-option")
-        room.rules = arg
-        _unready_all(room)
+        if arg != room.rules:
+            room.rules = arg
+            _unready_all(room)
     elif verb == "level":
         if arg not in LEVELS:
             raise RoomRefusal("bad-option")
@@ -350,6 +352,10 @@ def act(room: Room, game: Game, player: str, text: str) -> str:
 
 
 def _set_option(room: Room, game: Game, value: Any) -> None:
+    # A tap on the setting already chosen changes nothing anyone agreed to: whoever said
+    # ready stays ready (the host's tap may reach the room after a guest's "ready").
+    if value == room.option:
+        return
     count = game.seat_count(value)
     if count < len(room.seats):
         # Fewer seats: people keep theirs, in order; bots and empty seats go first.
