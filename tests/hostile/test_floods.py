@@ -181,7 +181,9 @@ def test_300_spectators_barely_slow_the_player(tmp_path_factory: pytest.TempPath
     env = {**QUICK_BOTS, "LAPAU_PROXIES": "1"}
     with LiveServer(tmp_path_factory.mktemp("crowd") / "instance", env) as server:
         guest = Guest(server)
-        table = guest.connect(guest.open_table("koa", mode="quick"))
+        # A full match: a quick one could end (won, no moves left) within the 16 moves
+        # below, and the player would wait for a move that never comes (1 run in 5 did).
+        table = guest.connect(guest.open_table("koa", mode="full"))
         while not table.moves:
             table.receive()
         # 16 moves in all: within the socket's burst, however fast this player is.
