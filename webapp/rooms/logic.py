@@ -282,6 +282,9 @@ def act(room: Room, game: Game, player: str, text: str) -> str:
     if verb in HOST_ONLY and player != room.host:
         raise RoomRefusal("not-host")
     arg = args[0] if args else ""
+    # What everyone agreed to; a tap on the setting already chosen changes none of it, so
+    # whoever said ready stays ready (the host's tap may reach the room after a "ready").
+    agreed = (room.option, room.clock, room.rules)
     if verb == "sit":
         target = _seat_number(arg, room)
         place = room.seats[target]
@@ -301,15 +304,11 @@ def act(room: Room, game: Game, player: str, text: str) -> str:
         seconds = turn_clock.parse(arg)
         if seconds is None:
             raise RoomRefusal("bad-option")
-        if seconds != room.clock:
-            room.clock = seconds
-            _unready_all(room)
+        room.clock = seconds
     elif verb == "rules":
         if arg not in game.presets:
             raise RoomRefusal("bad-option")
-        if arg != room.rules:
-            room.rules = arg
-            _unready_all(room)
+        room.rules = arg
     elif verb == "level":
         if arg not in LEVELS:
             raise RoomRefusal("bad-option")
@@ -347,15 +346,13 @@ def act(room: Room, game: Game, player: str, text: str) -> str:
         room.locked = verb == "lock"
     elif verb == "start" and not room.can_start():
         raise RoomRefusal("not-ready")
+    if (room.option, room.clock, room.rules) != agreed:
+        _unready_all(room)
     room.updated_at = utcnow()
     return verb
 
 
 def _set_option(room: Room, game: Game, value: Any) -> None:
-    # A tap on the setting already chosen changes nothing anyone agreed to: whoever said
-    # ready stays ready (the host's tap may reach the room after a guest's "ready").
-    if value == room.option:
-        return
     count = game.seat_count(value)
     if count < len(room.seats):
         # Fewer seats: people keep theirs, in order; bots and empty seats go first.
@@ -374,7 +371,6 @@ def _set_option(room: Room, game: Game, value: Any) -> None:
     else:
         room.seats = room.seats + [None] * (count - len(room.seats))
     room.option = value
-    _unready_all(room)
 
 
 def leave(room: Room, player: str) -> None:
