@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
-from operator import attrgetter
 from typing import Any
 
 from jinja2 import Environment, meta, nodes, pass_context
@@ -207,6 +207,15 @@ class ReadSeat:
         return format(self._whole(), spec)
 
 
+def _still_read(view: Any, read: Read, value: Any) -> bool:
+    """Whether the view still has ``value`` where a part read it."""
+    if isinstance(read, str):
+        return bool(getattr(view, read) == value)
+    name, index = read
+    items = getattr(view, name)
+    return -len(items) <= index < len(items) and bool(items[index] == value)
+
+
 def _still_asked(values: Mapping[str, Any], read: Read, value: Any) -> bool:
     """Whether the context ``values`` still answer as the reader's seat and the seat
     names did where a part asked them."""
@@ -219,54 +228,30 @@ def _still_asked(values: Mapping[str, Any], read: Read, value: Any) -> bool:
     return -len(items) <= key < len(items) and bool(items[key] == value)
 
 
+@dataclass(frozen=True)
 class Drawn:
-    """One part as last drawn for one listener, with everything it depended on: the
-    inputs it was given, the context values its template names, what it asked of a
-    seated reader's seat and names, and what it read of the view."""
+    """One part as last drawn for one listener, with everything it depended on."""
 
-    __slots__ = ("inputs", "html", "fragments", "_context", "_fields", "_items", "_asked")
-
-    def __init__(
-        self,
-        inputs: Mapping[str, Any],
-        context: Mapping[str, Any],
-        asked: Mapping[Read, Any],
-        reads: Mapping[Read, Any],
-        html: Markup,
-        fragments: Mapping[str, str],  # the marked fragments in ``html``, by element id
-    ) -> None:
-        self.inputs = inputs
-        self.html = html
-        self.fragments = fragments
-        # Kept as names and the values they had, in the shapes still_fits reads fastest:
-        # it runs for every part of every listener on every move.
-        self._context = (tuple(context), tuple(context.values()))
-        fields = [read for read in reads if isinstance(read, str)]
-        get = attrgetter(*fields) if fields else None
-        values = tuple(reads[field] for field in fields)
-        self._fields = (get, values[0] if len(values) == 1 else values)
-        self._items = tuple(
-            (read[0], read[1], value) for read, value in reads.items() if not isinstance(read, str)
-        )
-        self._asked = tuple(asked.items())
+    inputs: Mapping[str, Any]
+    context: Mapping[str, Any]
+    asked: Mapping[Read, Any]  # of a seated reader: what was asked of its seat and names
+    reads: Mapping[Read, Any]
+    html: Markup
+    fragments: Mapping[str, str]  # the marked fragments in ``html``, by element id
 
     def still_fits(self, inputs: Mapping[str, Any], values: Mapping[str, Any], view: Any) -> bool:
         """Whether drawing again with these inputs, context ``values`` (the layout's
         context, flat) and view would draw the same."""
         if self.inputs != inputs:
             return False
-        names, context = self._context
-        if names and tuple(map(values.get, names)) != context:
-            return False
-        for read, value in self._asked:
+        for name, value in self.context.items():
+            if values.get(name) != value:
+                return False
+        for read, value in self.asked.items():
             if not _still_asked(values, read, value):
                 return False
-        get, fields = self._fields
-        if get is not None and get(view) != fields:
-            return False
-        for name, index, value in self._items:
-            items = getattr(view, name)
-            if not (-len(items) <= index < len(items) and items[index] == value):
+        for read, value in self.reads.items():
+            if not _still_read(view, read, value):
                 return False
         return True
 
