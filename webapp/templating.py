@@ -68,6 +68,7 @@ def init_app(app: Flask) -> None:
         table_card=markup.card,
         table_cards=markup.row,
         table_buttons=markup.buttons,
+        table_button_groups=markup.button_groups,
         table_button=markup.button,
         move_form=markup.move_form,
         hand_fieldset=markup.hand_fieldset,

@@ -8,7 +8,7 @@ lite-cards setting the site's own text card is used instead.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 
 from flask import g, get_template_attribute, request, url_for
@@ -149,6 +149,23 @@ def buttons(
         reason = reasons[code] if code else ""
         items.append(_button(game, card_id, action, size, element_id, reason, text))
     return _row(items, key, label)
+
+
+def button_groups(
+    game: str,
+    groups: Iterable[tuple[str, Sequence[str]]],
+    verb: str,
+    key: str,
+    size: str,
+    label: Callable[[str], str],
+    blocked: Mapping[str, str] | None = None,
+) -> Markup:
+    """A hand's move buttons as one keyed list per group (``key-group``, labelled by
+    ``label(group)``), in one call: every move that changes a hand draws them all."""
+    return Markup("").join(
+        buttons(game, ids, verb, f"{key}-{group}", size, label(group), blocked)
+        for group, ids in groups
+    )
 
 
 def hand_fieldset(step: str, card_step: bool) -> Markup:
