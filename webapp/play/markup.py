@@ -70,7 +70,7 @@ def button(
     allow now, dimmed, with the reason on focus.  It stays tappable: the tap answers
     with the same reason, next to the hand."""
     reason = _reason(refused) if refused else ""
-    return Markup(_button(game, card_id, action, size, element_id, reason, lite()))
+    return Markup(_button(game, card_id, str(escape(action)), size, element_id, reason, lite()))
 
 
 def _reason(code: str) -> str:
@@ -82,10 +82,11 @@ def _reason(code: str) -> str:
 def _button(
     game: str, card_id: str, action: str, size: str, element_id: str | None, reason: str, text: bool
 ) -> str:
+    # ``action`` and ``reason`` come escaped (or are our own words).
     ident = f' id="{element_id}"' if element_id else ""
     inner = _card(game, card_id, size, None, text)
     state = f' aria-disabled="true" title="{reason}" aria-description="{reason}"' if reason else ""
-    return f'<button{ident} class="cb" name="a" value="{escape(action)}"{state}>{inner}</button>'
+    return f'<button{ident} class="cb" name="a" value="{action}"{state}>{inner}</button>'
 
 
 def child_ids(key: str, ids: Sequence[str]) -> list[str]:
@@ -139,16 +140,7 @@ def buttons(
 ) -> Markup:
     """Move buttons for cards (``verb card``), as a keyed list; ``blocked`` gives the
     refusal code of each move the rules do not allow now."""
-    refused = blocked or {}
-    reasons = {code: _reason(code) for code in set(refused.values())}
-    text = lite()
-    items: list[str] = []
-    for card_id, element_id in zip(ids, child_ids(key, ids), strict=True):
-        action = f"{verb} {card_id}"
-        code = refused.get(action)
-        reason = reasons[code] if code else ""
-        items.append(_button(game, card_id, action, size, element_id, reason, text))
-    return _row(items, key, label)
+    return _row(_buttons(game, ids, verb, key, size, _refusals(blocked), lite()), key, label)
 
 
 def button_groups(
@@ -162,10 +154,44 @@ def button_groups(
 ) -> Markup:
     """A hand's move buttons as one keyed list per group (``key-group``, labelled by
     ``label(group)``), in one call: every move that changes a hand draws them all."""
-    return Markup("").join(
-        buttons(game, ids, verb, f"{key}-{group}", size, label(group), blocked)
-        for group, ids in groups
+    refused, text = _refusals(blocked), lite()
+    return Markup(
+        "".join(
+            _row(
+                _buttons(game, ids, verb, f"{key}-{group}", size, refused, text),
+                f"{key}-{group}",
+                label(group),
+            )
+            for group, ids in groups
+        )
     )
+
+
+def _refusals(blocked: Mapping[str, str] | None) -> dict[str, str]:
+    """The reason, said, for each move the rules do not allow now (action: sentence)."""
+    if not blocked:
+        return {}
+    reasons = {code: _reason(code) for code in set(blocked.values())}
+    return {action: reasons[code] for action, code in blocked.items()}
+
+
+def _buttons(
+    game: str,
+    ids: Sequence[str],
+    verb: str,
+    key: str,
+    size: str,
+    refused: Mapping[str, str],
+    text: bool,
+) -> list[str]:
+    # Verbs and card ids are our own [a-z0-9-] words, as in _card: nothing to escape.
+    items = []
+    for card_id, element_id in zip(ids, child_ids(key, ids), strict=True):
+        action = f"{verb} {card_id}"
+        items.append(
+            _button(game, card_id, action, size, element_id, refused.get(action, ""), text)
+        )
+    return items
 
 
 def hand_fieldset(step: str, card_step: bool) -> Markup:
