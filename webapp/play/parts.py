@@ -228,7 +228,7 @@ def _still_asked(values: Mapping[str, Any], read: Read, value: Any) -> bool:
     return -len(items) <= key < len(items) and bool(items[key] == value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one drawing is itself only: compared by identity
 class Drawn:
     """One part as last drawn for one listener, with everything it depended on."""
 
@@ -359,9 +359,14 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
         alike: list[Drawn] = values["alike"].setdefault(slot, [])
         drawn = memo.get(slot)
         if drawn is None or not drawn.still_fits(inputs, values, view):
-            fitting = (other for other in alike if other.still_fits(inputs, values, view))
-            drawn = memo[slot] = next(fitting, None) or drawing(template, inputs, values)
-        if not any(other is drawn for other in alike):
+            for other in alike:
+                if other.still_fits(inputs, values, view):
+                    drawn = memo[slot] = other
+                    break
+            else:
+                drawn = memo[slot] = drawing(template, inputs, values)
+                alike.append(drawn)
+        elif drawn not in alike:
             alike.append(drawn)
         values["collected"].update(drawn.fragments)
         return NOTHING  # the render keeps the fragments, not the page they are in
