@@ -99,3 +99,30 @@ def test_a_connection_in_steady_use_is_not_tested(
         store.append("t1", 1, "play b", 1)
     store.append("t1", 1, "play b", 1)
     assert stored(store) == ("play a", "play b")
+
+
+class CutOff(BaseException):
+    """What a killed greenlet raises inside the write (gevent's GreenletExit is one)."""
+
+
+@pytest.mark.databases("postgresql")
+def test_a_write_cut_off_mid_statement_gives_its_connection_to_nobody(
+    app: Lapau, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = new_table(app)
+    store.append("t1", 0, "play a", 0)
+    used = store.engine.raw_connection()
+    cut = used.driver_connection
+    used.close()  # back to the pool: the next write takes it
+
+    def cut_off(*_args: object, **_kwargs: object) -> None:
+        raise CutOff
+
+    assert cut is not None
+    monkeypatch.setattr(type(cut), "execute", cut_off)
+    with pytest.raises(CutOff):  # not turned into a refusal: the greenlet ends
+        store.append("t1", 1, "play b", 1)
+    monkeypatch.undo()
+    assert cut.closed  # its state is unknown, so it is not given back to the pool
+    store.append("t1", 1, "play b", 1)
+    assert stored(store) == ("play a", "play b")

@@ -222,14 +222,12 @@ class Store:
         assert driver is not None  # a connection checked out of the pool is open
         try:
             driver.autocommit = True
-            try:
-                driver.execute(self.add_and_touch, action, prepare=True)
-            finally:
-                driver.autocommit = False
+            driver.execute(self.add_and_touch, action, prepare=True)
+            driver.autocommit = False  # back to transactions, for the pool's other users
         except dialect.loaded_dbapi.Error as error:
             dropped = dialect.is_disconnect(error, driver, None)
+            connection.invalidate(error)  # left in autocommit: not for the pool's other users
             if dropped:
-                connection.invalidate(error)
                 self.engine.dispose(close=False)
             raise DBAPIError.instance(
                 self.add_and_touch,
@@ -239,6 +237,11 @@ class Store:
                 connection_invalidated=dropped,
                 dialect=dialect,
             ) from error
+        except BaseException:
+            # Cut off mid-statement (a killed greenlet): in a state nobody knows, so it is
+            # closed, as SQLAlchemy closes one.
+            connection.invalidate()
+            raise
         finally:
             connection.close()
 
