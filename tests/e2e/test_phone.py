@@ -284,21 +284,38 @@ def play_one_turn(page: Page) -> None:
     wait_for_turn_or_end(page, "after the turn")
 
 
+#: In one task of the page (so no message can land in between): unless the page has buzzed,
+#: press this seat's first control when it is their turn; answers the version it pressed at,
+#: "buzzed", "wait" or "no control yet".
+PRESS_UNLESS_BUZZED = """(actions) => {
+  if (window.buzzes.length) return "buzzed";
+  if (document.getElementById("status")?.dataset.turn !== "1") return "wait";
+  const control = document.querySelector(actions);
+  if (!control) return "no control yet";
+  const version = document.getElementById("version").value;
+  control.click();
+  return version;
+}"""
+
+
 def play_until_buzz(page: Page) -> bool:
     """Play this seat's moves until the page buzzes (True) or the deal ends first (False).
 
     Not "one turn, then look": quick bots may hand the turn back before such a loop sees
-    it go, and it would play on into the next turn."""
-    while not page.evaluate("() => window.buzzes.length"):
+    it go, and it would play on into the next turn. Nor "look, then tap": the turn may come
+    back (and buzz) between the two, and the tap would take the new turn's first step."""
+    while True:
         if page.locator(".match-over").count():
             return False
-        if page.locator("#status").get_attribute("data-turn") == "1":
-            before = page.locator("#version").input_value()
-            tap_centre(page, page.locator(ACTIONS).first)
-            version_changes(page, before)
-        else:
+        pressed = page.evaluate(PRESS_UNLESS_BUZZED, ACTIONS)
+        if pressed == "buzzed":
+            return True
+        if pressed == "wait":
             wait_for_turn_or_end(page, "waiting for the turn")
-    return True
+        elif pressed == "no control yet":
+            page.wait_for_selector(ACTIONS)
+        else:
+            version_changes(page, pressed)
 
 
 def test_an_opt_in_cue_buzzes_when_your_turn_begins(
