@@ -51,7 +51,7 @@ def measure(pages: int, seconds: float) -> dict[str, object]:
         LiveServer(Path(tempfile.mkdtemp())) as server,
         sync_playwright() as playwright,
     ):
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium-headless-shell")
         context = browser.new_context(viewport={"width": 360, "height": 640})
         opened = []
         for _ in range(pages):

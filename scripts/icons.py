@@ -20,7 +20,7 @@ from playwright.sync_api import sync_playwright
 from webapp.offline import THEME_COLOUR
 
 IMG = Path(__file__).resolve().parent.parent / "webapp" / "static" / "img"
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 
 
 def mark() -> str:
