@@ -472,6 +472,21 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         return load(args, instance, database_url, extra_env)
 
 
+#: The whole run's CPU per move also counts every player's connecting (a thousand
+#: handshakes and first renders of whole tables at its start): the steady figure counts
+#: from this share of the run on, when they are all playing.
+STEADY_AFTER = 0.2
+
+
+def applied(timings: Path) -> int:
+    """The moves applied so far (the server writes a line per move, a line at a time)."""
+    try:
+        with timings.open("rb") as lines:
+            return sum(1 for _ in lines)
+    except FileNotFoundError:
+        return 0
+
+
 class Workers:
     """The CPU and peak memory of every worker process of a server, across a restart."""
 
@@ -539,9 +554,14 @@ def load(
     ]
     greenlets = [gevent.spawn(player.play, until) for player in players]
     killed = False
+    timings = instance / "timings.txt"
+    steady_from = started + args.seconds * STEADY_AFTER
+    steady: tuple[float, int] | None = None  # worker CPU and moves applied at steady_from
     while time.monotonic() < until:
         gevent.sleep(1)
         workers.sample(pids)
+        if steady is None and time.monotonic() >= steady_from:
+            steady = (sum(workers.cpu.values()), applied(timings))
         if args.kill_at is not None and not killed and time.monotonic() - started > args.kill_at:
             workers.end(pids)
             server.kill()
@@ -555,7 +575,6 @@ def load(
     driver_cpu = time.process_time() - driver_before
     cpu_used = sum(workers.cpu.values())
     server.stop()
-    timings = instance / "timings.txt"
     server_ms = [float(line) for line in timings.read_text().split()] if timings.exists() else []
     bots = instance / "timings.txt.bots"
     moves = len(server_ms)
@@ -603,6 +622,11 @@ def load(
         "worker_peak_rss_mb": round(max(workers.peak_rss.values(), default=0) / 2**20, 1),
         "worker_cpu_percent": round(100 * cpu_used / elapsed, 1),
         "worker_cpu_ms_per_move": round(1000 * cpu_used / max(1, moves), 2),
+        "worker_cpu_ms_per_move_steady": (
+            None
+            if steady is None or killed
+            else round(1000 * (cpu_used - steady[0]) / max(1, moves - steady[1]), 2)
+        ),
         "each_worker": [
             {
                 "cpu_percent": round(100 * workers.cpu.get(pid, 0.0) / elapsed, 1),
