@@ -56,12 +56,15 @@ def test_a_room_flood_is_told_to_slow_down_then_closed_with_few_writes(still: Li
     received, closed = drain(room.ws)
     assert closed == 1008
     notices = [message for message in received if SLOW_DOWN in message]
-    assert len(notices) == 1
     # Each applied action is one write and one new render of the room; the flood's
     # 400 got no more than the burst and what the budget refilled meanwhile.
     renders = [message for message in received if SLOW_DOWN not in message]
-    print(f"{len(renders)} of 400 room actions applied")
+    print(f"{len(renders)} of 400 room actions applied, {len(notices)} notices")
     assert 0 < len(renders) <= BURST + 10
+    # One notice per overrun: another comes only after the budget refilled enough to
+    # admit an action in between (a busy server reads the flood slowly, and at two a
+    # second half a second of reading is one more action). The burst comes first.
+    assert 1 <= len(notices) <= 1 + max(0, len(renders) - BURST)
     # Nothing of the flood is read after the close: the room still answers others.
     other = Friend(still)
     other.join_room(code)

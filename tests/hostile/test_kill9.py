@@ -113,8 +113,9 @@ class Player:
 
     def wait(self, table: Table, version: int, notice: bool = False) -> bool:
         """Read the socket until the table is past ``version`` (True) or, with
-        ``notice``, until a refusal (False)."""
-        deadline = time.monotonic() + 10
+        ``notice``, until a refusal (False).  A restarted server under a full test run
+        (four processes on two cores) once took more than 10 s to answer."""
+        deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             message = table.receive(timeout=max(0.1, deadline - time.monotonic()))
             self.seen = max(self.seen, table.version)
