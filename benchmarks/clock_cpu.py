@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.conftest import LiveServer  # noqa: E402
+from tests.conftest import CHROMIUM, LiveServer  # noqa: E402
 
 
 def chromium_cpu_seconds() -> float:
@@ -51,7 +51,7 @@ def measure(pages: int, seconds: float) -> dict[str, object]:
         LiveServer(Path(tempfile.mkdtemp())) as server,
         sync_playwright() as playwright,
     ):
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium-headless-shell")
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)  # the tests' browser
         context = browser.new_context(viewport={"width": 360, "height": 640})
         opened = []
         for _ in range(pages):

@@ -60,12 +60,12 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("checkouts", nargs="*", type=Path, default=[ROOT])
     args = parser.parse_args()
-    runs = [(checkout.resolve(), count) for checkout in args.checkouts for count in (0, 1)]
-    for checkout in args.checkouts:
+    checkouts = [checkout.resolve() for checkout in args.checkouts]
+    for checkout in checkouts:
         # A fresh tree's first runs would compile its modules, each on its own count.
-        subprocess.run(
-            [sys.executable, "-m", "compileall", "-q", str(checkout / "webapp")], check=True
-        )
+        folders = [str(checkout / "webapp"), str(checkout / "benchmarks")]
+        subprocess.run([sys.executable, "-m", "compileall", "-q", *folders], check=True)
+    runs = [(checkout, count) for checkout in checkouts for count in (0, 1)]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         counts = list(
             pool.map(
