@@ -9,9 +9,14 @@ goes from here.  A game's own helpers come from its adapter (``template_globals`
 
 from __future__ import annotations
 
+from types import FunctionType
+from typing import Any
+
 from flask import Flask
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
+from jinja2.runtime import Context
+from jinja2.utils import _PassArg
 
 from webapp import adapters, display, headers, locale, offline, play, rooms, social
 from webapp.auth import oidc, security
@@ -44,8 +49,39 @@ class CompiledOnce(BytecodeCache):
 COMPILED = CompiledOnce()
 
 
+class QuickCalls(Context):
+    """Jinja's context, calling plain functions without asking each time what they are.
+
+    A template calls through ``context.call`` (every ``_()``, card and part of every
+    seat's render on every move), and Jinja's own first asks whether the callable is a
+    class instance with a ``__call__`` that wants the context, then what the callable
+    itself wants.  A plain function has no such ``__call__``; its own wish is one
+    attribute.  Anything else, or a call that carries a loop's or a block's variables to
+    add to the context, goes the usual way.
+    """
+
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        if (
+            type(__obj) is FunctionType
+            and not kwargs.get("_loop_vars")
+            and not kwargs.get("_block_vars")
+        ):
+            wants = getattr(__obj, "jinja_pass_arg", None)
+            if wants is None or wants is _PassArg.context:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+                try:
+                    return __obj(__self, *args, **kwargs) if wants else __obj(*args, **kwargs)
+                except StopIteration:
+                    return __self.environment.undefined(
+                        "value was undefined because a callable raised a StopIteration exception"
+                    )
+        return super().call(__obj, *args, **kwargs)
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.bytecode_cache = COMPILED
+    app.jinja_env.context_class = QuickCalls
     found = services(app)
     app.jinja_env.globals.update(
         # Every page: its language and the others, static files, styles, display settings.
