@@ -228,7 +228,9 @@ def _still_asked(values: Mapping[str, Any], read: Read, value: Any) -> bool:
     return -len(items) <= key < len(items) and bool(items[key] == value)
 
 
-@dataclass(frozen=True, eq=False)  # one drawing is itself only: compared by identity
+# One drawing is itself only: compared by identity.  Not frozen: a frozen dataclass sets
+# each field through object.__setattr__, and every part drawn makes one.
+@dataclass(eq=False, slots=True)
 class Drawn:
     """One part as last drawn for one listener, with everything it depended on."""
 

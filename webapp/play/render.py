@@ -89,6 +89,8 @@ def table_context(
     # so the player on your left is the one who plays just before you (docs/rules.md, Koa).
     # A spectator sees every seat.
     others = list(range(count)) if seat is None else [(seat - k) % count for k in range(1, count)]
+    to_act = session.game.to_act(session.state)
+    outcome = session.game.outcome(session.state)
     return {
         "others": others,
         "table": session,
@@ -101,18 +103,26 @@ def table_context(
         "me": seat,
         "names": seat_names(session.seats, seat) if names is None else names,
         "version": session.version,
-        "to_act": session.game.to_act(session.state),
+        "to_act": to_act,
         "seconds_left": session.seconds_left(),
         "clock": clock.of(session.options),
         "extended": session.extended,
-        # Hints show only to their own seat, on practice tables, while the turn stands, and
-        # only where there is a choice to make.
-        "hint_offered": seat is not None and len(view.legal) > 1 and session.offers_hints(),
+        # Hints show only to their own seat, on practice tables, on its turn while the
+        # game goes on, and only where there is a choice to make.  Decided here, not in
+        # the hint's template: a template naming whose turn it is is drawn again on
+        # every move for every seat, at tables that offer no hints too.
+        "hint_offered": (
+            seat is not None
+            and to_act == seat
+            and not outcome
+            and len(view.legal) > 1
+            and session.offers_hints()
+        ),
         "hint": session.hint_for(seat),
         "hint_pending": seat in session.hinting,
         "played_for": session.played_for,
         "stand_ins": session.stand_ins(),
-        "outcome": session.game.outcome(session.state),
+        "outcome": outcome,
         "teams": session.game.teams(len(session.seats)),
         "coach": coach,
         "coach_wrong": coach_wrong,
@@ -123,12 +133,26 @@ def layout_template(game: str) -> str:
     return f"play/{game}/_layout.html"
 
 
+#: The start of a fragment's element, with its id.
+FRAGMENT_ROOT = re.compile(r'<\w+ id="([\w-]+)"[^<]*')
+
+OPEN, CLOSE = "<!--f-->", "<!--/f-->"
+
+
 def split_fragments(html: str) -> dict[str, str]:
     """The marked fragments of a rendered layout, by element id.
 
     >>> split_fragments('<main><!--f--><p id="a">1</p><!--/f--></main>')
     {'a': '<p id="a">1</p>'}
+    >>> split_fragments('<p>Dealt</p><!--f--><p id="a">1</p><!--/f-->')
+    {'a': '<p id="a">1</p>'}
     """
+    # A table's parts hold one fragment each (and every part drawn is split): its
+    # markers are found without a search by pattern.
+    if html.count(OPEN) == 1 and html.count(CLOSE) == 1:
+        start, end = html.index(OPEN) + len(OPEN), html.index(CLOSE)
+        root = FRAGMENT_ROOT.match(html, start, end)
+        return {root.group(1): html[start:end]} if root else {}
     return {match.group(2): match.group(1) for match in FRAGMENT.finditer(html)}
 
 
