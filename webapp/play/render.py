@@ -19,7 +19,7 @@ from flask import session as cookie_session
 from flask_babel import get_translations
 from flask_babel import gettext as _
 from jinja2 import pass_context
-from jinja2.runtime import Context
+from jinja2.runtime import Context, new_context
 from markupsafe import Markup
 from werkzeug.local import LocalProxy
 
@@ -255,7 +255,13 @@ def make_renderer(app: Flask) -> Renderer:
                         continue
                     g.lite_cards = audience.lite
                     collected: dict[str, str] = {}
-                    context = layout.new_context(
+                    # Made as a part's is: ``shared`` holds the layout's globals already,
+                    # and the template's own new_context would list them all again for
+                    # every audience (for a module's exports, which a layout has none of).
+                    context = new_context(
+                        app.jinja_env,
+                        layout.name,
+                        layout.blocks,
                         {
                             **shared,
                             **table_context(session, audience.seat, names_for(session, audience)),
