@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import STILL_BOTS, LiveServer
 from tests.e2e.test_auth import fits
-from tests.e2e.test_stand_in import open_koikoi_room
+from tests.e2e.test_stand_in import brings_the_table, open_koikoi_room
 from webapp.play.emotes import PER_MINUTE
 
 pytestmark = pytest.mark.e2e
@@ -43,8 +43,8 @@ def react(page: Page, words: str) -> None:
 def test_two_phones_see_each_others_reactions(phones: list[Page], server: LiveServer) -> None:
     host, friend = phones
     table_id = open_koikoi_room(host, friend, server).rsplit("/", 1)[1]
-    # The friend reads the table in Indonesian.
-    friend.goto(f"{server.url}/id/table/{table_id}")
+    # The friend reads the table in Indonesian (a new socket: the reaction waits for it).
+    brings_the_table(friend, lambda: friend.goto(f"{server.url}/id/table/{table_id}"))
     for page in (host, friend):
         expect(page.locator("#status")).to_be_visible()
         expect(page.locator(".reactions details")).to_be_visible()
@@ -63,7 +63,8 @@ def test_two_phones_see_each_others_reactions(phones: list[Page], server: LiveSe
     # The friend hides reactions: no more buttons, and the host's next one never shows.
     friend.goto(f"{server.url}/id/settings?next=/id/table/{table_id}")
     friend.get_by_label("Reaksi di meja").uncheck()
-    friend.get_by_role("button", name="Terapkan").click()
+    # Back at the table with its socket open, or the next check would pass unheard.
+    brings_the_table(friend, friend.get_by_role("button", name="Terapkan").click)
     expect(friend).to_have_url(f"{server.url}/id/table/{table_id}")
     expect(friend.locator("#status")).to_be_visible()
     expect(friend.locator(".reactions")).to_have_count(0)

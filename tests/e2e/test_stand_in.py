@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
@@ -38,34 +38,49 @@ def two_phones(browser: Browser) -> Iterator[list[BrowserContext]]:
         context.close()
 
 
-def open_koikoi_room(host: Page, friend: Page, server: LiveServer) -> str:
-    """The host opens a Koi-Koi room, the friend joins and is ready, the host starts;
-    the table's address, once the friend's table socket has brought the table (a page
-    closed before its socket opened never reached the table: no drop to stand in for)."""
+def brings_the_table(page: Page, go: Callable[[], object]) -> None:
+    """Do ``go`` (a navigation that opens a table page) and wait until the page's table
+    socket has brought the table: from then on the server counts the page among the
+    table's listeners. A page whose socket has not opened yet misses what happens before
+    (a reaction is never sent again), and a page closed before it never reached the table."""
     heard: list[WebSocket] = []
 
     def on_socket(socket: WebSocket) -> None:
         if "/ws/table/" in socket.url:
             socket.on("framereceived", lambda _frame: heard.append(socket))
 
-    friend.on("websocket", on_socket)
-    host.goto(f"{server.url}/en/room/")
-    host.get_by_role("button", name="Koi-Koi").click()
-    expect(host).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
-    code = host.url.rsplit("/", 1)[1]
-    friend.goto(f"{server.url}/en/play/koikoi")
-    friend.get_by_label("Room code").fill(code)
-    friend.get_by_role("button", name="Join", exact=True).click()
-    friend.get_by_role("button", name="Ready", exact=True).click()
-    host.get_by_role("button", name="Start").click()
-    for page in (host, friend):
-        expect(page).to_have_url(re.compile(r"/en/table/\w+$"), timeout=10_000)
-        expect(page.locator("#status")).to_be_visible()
-    for _ in range(100):
-        if heard:
-            return friend.url
-        friend.wait_for_timeout(100)
-    raise AssertionError("the friend's table socket brought nothing")
+    page.on("websocket", on_socket)
+    try:
+        go()
+        for _ in range(100):
+            if heard:
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError("the page's table socket brought nothing")
+    finally:
+        page.remove_listener("websocket", on_socket)
+
+
+def open_koikoi_room(host: Page, friend: Page, server: LiveServer) -> str:
+    """The host opens a Koi-Koi room, the friend joins and is ready, the host starts;
+    the table's address, once the friend's table socket has brought the table."""
+
+    def start() -> None:
+        host.goto(f"{server.url}/en/room/")
+        host.get_by_role("button", name="Koi-Koi").click()
+        expect(host).to_have_url(re.compile(r"/en/room/[A-Z2-9]{6}$"))
+        code = host.url.rsplit("/", 1)[1]
+        friend.goto(f"{server.url}/en/play/koikoi")
+        friend.get_by_label("Room code").fill(code)
+        friend.get_by_role("button", name="Join", exact=True).click()
+        friend.get_by_role("button", name="Ready", exact=True).click()
+        host.get_by_role("button", name="Start").click()
+        for page in (host, friend):
+            expect(page).to_have_url(re.compile(r"/en/table/\w+$"), timeout=10_000)
+            expect(page.locator("#status")).to_be_visible()
+
+    brings_the_table(friend, start)
+    return friend.url
 
 
 def test_a_bot_plays_for_a_dropped_player_and_hands_the_seat_back(
