@@ -182,6 +182,8 @@ def from_environment(env: Mapping[str, str], instance_path: str) -> dict[str, An
         ),
         "BODY_SECONDS": float(env.get("LAPAU_BODY_SECONDS") or edge.BODY_SECONDS),
         "PLAYER_SOCKETS": int(env.get("LAPAU_PLAYER_SOCKETS") or sockets.PLAYER_SOCKETS),
+        "SOCKET_SEND_SECONDS": float(env.get("LAPAU_SOCKET_SEND_SECONDS") or sockets.SEND_SECONDS),
+        "SOCKET_SEND_BUFFER": int(env.get("LAPAU_SOCKET_SEND_BUFFER") or sockets.SEND_BUFFER),
         "TABLE_WATCHERS": int(env.get("LAPAU_TABLE_WATCHERS") or sockets.TABLE_WATCHERS),
         # A table's clocks, in seconds (webapp/play/hub.py): a turn, a bot's pause before
         # it moves, the pause between rounds.

@@ -25,6 +25,10 @@ closing every one of them when the server stops.
   own table); one address's are counted with its requests at the edge (webapp/edge.py).
   A socket past a cap is told why in its page's notice and closed with :data:`BUSY`; the
   page opens it again by itself a little later (webapp/static/js/live.js).
+- **Whole sends, bounded.** Every frame goes out whole or the socket is given up: a peer
+  that takes nothing for :data:`SEND_SECONDS` (a phone whose radio sleeps, a client that
+  never reads) is dropped, and its kernel send buffer is :data:`SEND_BUFFER` at most
+  (:class:`WholeSends`).
 - **One log line per socket** when it ends (the event ``socket``, webapp/logs.py): kind,
   table id (a room's code is never logged: it is the key to the room), seat or role,
   language, duration, messages in and out, who closed it with which code.  Never a
@@ -39,6 +43,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+import socket
 import threading
 import time
 from collections import Counter
@@ -51,6 +56,7 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, current_app, g, request
 from flask_babel import lazy_gettext as _l
 from flask_sock import Sock
+from gevent import Timeout
 from simple_websocket import ConnectionClosed
 
 from webapp import edge, flood, logs
@@ -106,6 +112,15 @@ def well_formed(headers: Mapping[str, str]) -> bool:
 #: open for up to two ping intervals: 30 is a dozen tabs with room to spare, while a
 #: browser opening two hundred (to one table, or to two hundred) is refused past it.
 PLAYER_SOCKETS = 30
+#: Seconds a send may wait for a peer that takes nothing before its socket is given up.  A
+#: page asleep is dropped by its pings within two intervals anyway; this bounds what one
+#: such page costs a table's fan-out meanwhile, once its buffer is full (:class:`WholeSends`).
+#: A slow mobile link still takes a whole table (a few KB compressed) in well under it.
+SEND_SECONDS = 10.0
+#: Bytes of the kernel's send buffer per socket: a table's move is about 1.3 KB to each
+#: listener (benchmarks/README.md), so this holds two hundred moves for a page that has
+#: stopped reading; 2,000 sockets hold at most 1 GB (the kernel doubles the figure).
+SEND_BUFFER = 256 * 1024
 #: Watchers one table or room may have at once.  A match among friends draws a handful,
 #: one shown to a class a few dozen; a move reaches 300 watchers in tens of milliseconds
 #: (tests/hostile/test_floods.py), so 400 stays cheap for everyone else.
@@ -159,6 +174,40 @@ class Ending:
     by: Literal["server", "client", "network"]
 
 
+class WholeSends:
+    """A connection's socket as simple-websocket uses it, with sends that are whole and bounded.
+
+    The library sends each frame with one ``sock.send`` and ignores how much went.  Under
+    gevent a send into a full buffer waits, then sends what fits: the rest of the frame was
+    lost and the page got a frame it could not decode (reproduced with a 50 KB message to a
+    client that read two seconds late).  Here a send is ``sendall``, one at a time (the
+    library's pings and pongs come from its own greenlet and must not land inside a frame),
+    and a peer that takes nothing for ``seconds`` is given up: the socket is shut down, which
+    ends the library's reader, and the send raises, so a fan-out drops that subscriber and
+    goes on.  The kernel's send buffer is fixed at ``buffer`` bytes (autotuning grows it to
+    4 MB a socket), which bounds what a client that stops reading holds of the server.
+    """
+
+    def __init__(self, sock: socket.socket, seconds: float, buffer: int) -> None:
+        self.sock = sock
+        self.seconds = seconds
+        self.lock = threading.Lock()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, buffer)
+
+    def send(self, data: bytes, flags: int = 0) -> int:
+        with self.lock:
+            try:
+                with Timeout(self.seconds, TimeoutError):
+                    self.sock.sendall(data, flags)
+            except TimeoutError:
+                self.sock.shutdown(socket.SHUT_RDWR)
+                raise TimeoutError(f"the peer took nothing for {self.seconds:g} s") from None
+        return len(data)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sock, name)
+
+
 class LiveSocket:
     """One open WebSocket: messages in and out are counted, probes answered, sends serialised.
 
@@ -177,6 +226,8 @@ class LiveSocket:
         crowd: str | None = None,
         notice: Callable[[str], str] | None = None,
     ) -> None:
+        config = current_app.config
+        ws.sock = WholeSends(ws.sock, config["SOCKET_SEND_SECONDS"], config["SOCKET_SEND_BUFFER"])
         self.ws = ws
         self.kind = kind
         self.target = target
@@ -194,7 +245,7 @@ class LiveSocket:
         self.received = 0
         self.sent = 0
         self.closed: Ending | None = None
-        self.budget = flood.Budget(rate=current_app.config["SOCKET_RATE"])
+        self.budget = flood.Budget(rate=config["SOCKET_RATE"])
         #: Tells the page it sends too fast (each kind sets its own notice; the player's
         #: page socket has none to show, and is only closed).
         self.slow_down: Callable[[], None] = lambda: None
@@ -221,7 +272,12 @@ class LiveSocket:
     def send(self, data: str) -> None:
         # Tables, rooms and friends send from other greenlets than the socket's own.
         with self.lock:
-            self.ws.send(data)
+            try:
+                self.ws.send(data)
+            except TimeoutError:
+                if self.closed is None:  # given up (WholeSends): the log line says why
+                    self.closed = Ending(1006, "stopped reading", "server")
+                raise
             self.sent += 1
 
     def receive(self) -> Any:
