@@ -117,6 +117,9 @@ PLAYER_SOCKETS = 30
 #: such page costs a table's fan-out meanwhile, once its buffer is full (:class:`WholeSends`).
 #: A slow mobile link still takes a whole table (a few KB compressed) in well under it.
 SEND_SECONDS = 10.0
+#: Seconds a closing socket reads what its client still sends, until the client closes
+#: too (:meth:`WholeSends.close`): a browser answers a close frame at once.
+LINGER_SECONDS = 2.0
 #: Bytes of the kernel's send buffer per socket: a table's move is about 1.3 KB to each
 #: listener (benchmarks/README.md), so this holds two hundred moves for a page that has
 #: stopped reading; 2,000 sockets hold at most 1 GB (the kernel doubles the figure).
@@ -203,6 +206,23 @@ class WholeSends:
                 self.sock.shutdown(socket.SHUT_RDWR)
                 raise TimeoutError(f"the peer took nothing for {self.seconds:g} s") from None
         return len(data)
+
+    def close(self) -> None:
+        """Close after a linger: read what the client still sends, for ``LINGER_SECONDS``
+        at most, until it closes its side (simple-websocket's reader calls this when the
+        connection ends).  A socket closed with unread bytes makes the kernel reset the
+        connection and drop what it had not sent yet, the close frame too: a page that sent
+        while the server closed it (a flood's 1008, a restart's 1012) got a reset instead
+        (reproduced: a client that sent 20 more messages after its flood close got
+        ConnectionResetError 5 times in 5)."""
+        try:
+            self.sock.shutdown(socket.SHUT_WR)  # what is queued goes out, then the end
+            with Timeout(LINGER_SECONDS, False):
+                while self.sock.recv(65536):
+                    pass
+        except OSError:
+            pass  # the client has gone already
+        self.sock.close()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.sock, name)
@@ -307,6 +327,12 @@ class LiveSocket:
     def close(self, reason: int = 1000, message: str | None = None) -> None:
         self.ws.close(reason, message)
 
+    def linger(self) -> None:
+        """Wait for the library's reader to finish with the socket (its linger included:
+        :meth:`WholeSends.close`), a little longer than a linger at most: once the handler
+        returns, gunicorn closes the socket at once, unread bytes or not."""
+        self.ws.thread.join(LINGER_SECONDS + 1)
+
     def refuse(self, refusal: str) -> None:
         """Tell the page why it may not have this socket now, then close it."""
         try:
@@ -404,6 +430,7 @@ class Sockets:
         if refusal is not None:
             live.refuse(refusal)
             logs.event("socket", **live.record())
+            live.linger()
             raise ConnectionClosed(BUSY, refusal)
         if live.player is not None:
             player = live.player
@@ -414,6 +441,7 @@ class Sockets:
             with self.lock:
                 self.count(live, -1)
             logs.event("socket", **live.record())
+            live.linger()
 
     def count(self, live: LiveSocket, step: int) -> None:
         """Add ``live`` to the open sockets and its counts (step +1), or take it out (-1)."""

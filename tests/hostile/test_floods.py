@@ -5,6 +5,7 @@ share one render per move, and a socket that floods is told to slow down, then c
 from __future__ import annotations
 
 import os
+import socket
 import statistics
 import time
 from collections.abc import Iterator
@@ -146,6 +147,28 @@ def test_a_table_flood_is_told_to_slow_down_in_its_language_then_closed(
     dutch = guest_nl.connect(table_id)  # a spectator, in Dutch this time
     dutch.ws.close()
     assert len(stored_moves(still, table_id)) == stored
+
+
+def test_a_flood_that_goes_on_after_its_close_still_gets_the_close(still: LiveServer) -> None:
+    """The server reads what a closed socket's client still sends until the client closes
+    too: closed with those bytes unread, the kernel reset the connection and dropped the
+    close frame (and the notices before it) that a small window had held back."""
+    guest = Guest(still)
+    table_id = guest.open_table("koa", mode="quick")
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{still.port}/ws/table/{table_id}?lang=en",
+        origin=still.url,
+        cookie=guest.cookie_header(),
+        timeout=10,
+        sockopt=[(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)],
+    )
+    for _ in range(BURST + GRACE + 1):
+        ws.send('{"a": "cabut", "v": "999"}')
+    time.sleep(0.5)  # closed meanwhile, its frames waiting for room in this small window
+    for _ in range(20):
+        ws.send('{"a": "cabut", "v": "999"}')
+    _, closed = drain(ws)
+    assert closed == 1008
 
 
 def test_a_spectator_flood_gets_the_dutch_notice(still: LiveServer) -> None:
