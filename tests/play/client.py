@@ -174,6 +174,60 @@ class Table(Socket):
         self.send({ASK: MORE_TIME, "v": str(self.version)})
 
 
+#: A refusal's notice has words; the notice cleared by the next move has none.
+REFUSED = re.compile(r'id="notice"[^>]*>(?!</div>)')
+MINE = 'class="status mine"'
+
+
+class Player:
+    """The seated person of one table: plays the engine's first legal move whenever it is
+    their turn, and remembers which moves were refused and which were not."""
+
+    def __init__(self, server: Any, table: Table) -> None:
+        self.server = server
+        self.table = table
+        # Whether the status line says it is their turn: the table's first message says
+        # already (the bot may have moved up to their turn before the socket joined, and
+        # then nothing changes until they move).
+        self.mine = MINE in table.received[0]
+        self.waiting: tuple[int, str] | None = None  # a move sent, not yet answered
+        self.acknowledged: list[tuple[int, str]] = []
+
+    def step(self) -> None:
+        try:
+            message = self.table.receive(0.05)
+        except websocket.WebSocketTimeoutException:
+            message = ""
+        if 'id="status"' in message:
+            self.mine = MINE in message
+        if self.waiting is not None:
+            version, action = self.waiting
+            if REFUSED.search(message):
+                self.waiting = None  # refused ("try again" while the owner was away)
+            elif self.table.version > version:
+                self.acknowledged.append(self.waiting)
+                self.waiting = None
+        if self.waiting is None and self.mine:
+            game, state, version = stored_state(self.server, self.table.id)
+            if version == self.table.version and game.to_act(state) == 0:
+                self.waiting = (version, str(game.legal_actions(state)[0]))
+                self.table.move(self.waiting[1], version)
+
+    def seen(self) -> dict[str, object]:
+        """Where this player stands, for a failure's message: what its page showed, the
+        move it waits on, and who is to act in the stored log."""
+        game, state, version = stored_state(self.server, self.table.id)
+        return {
+            "table": self.table.id,
+            "shown": self.table.version,
+            "mine": self.mine,
+            "waiting": self.waiting,
+            "stored": version,
+            "to act": game.to_act(state),
+            "last": self.table.received[-3:],
+        }
+
+
 def stored_moves(server: Any, table_id: str) -> list[str]:
     """The table's action log as the server stored it."""
     rows = server.query(
