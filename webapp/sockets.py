@@ -198,20 +198,23 @@ class WholeSends:
         self.lock = threading.Lock()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, buffer)
 
-    def send(self, data: bytes, flags: int = 0) -> int:
+    def send(self, data: bytes) -> int:
         with self.lock:
             # What fits goes at once (gevent's send, told not to wait); only a rest waits,
             # under a timer that costs a few microseconds more than the send itself.
             try:
-                sent: int = self.sock.send(data, flags, timeout=0.0)  # type: ignore[call-arg]
+                sent: int = self.sock.send(data, 0, timeout=0.0)  # type: ignore[call-arg]
             except BlockingIOError:
                 sent = 0
             if sent < len(data):
                 try:
                     with Timeout(self.seconds, TimeoutError):
-                        self.sock.sendall(memoryview(data)[sent:], flags)
+                        self.sock.sendall(memoryview(data)[sent:])
                 except TimeoutError:
-                    self.sock.shutdown(socket.SHUT_RDWR)
+                    try:
+                        self.sock.shutdown(socket.SHUT_RDWR)
+                    except OSError:
+                        pass  # the client went meanwhile: given up all the same
                     raise TimeoutError(f"the peer took nothing for {self.seconds:g} s") from None
         return len(data)
 
