@@ -59,8 +59,11 @@ def worker_count(env: dict[str, str] | os._Environ[str] = os.environ) -> int:
 
 workers = worker_count()
 
-#: New objects between two young collections in the worker (see above).
+#: New objects between two young collections (see above).  Set here, in the master, it
+#: holds in the worker it forks from the start: importing the site and making the app run
+#: under it too (1.86 s of CPU instead of 2.1).
 GC_YOUNG = 10_000
+gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
 
 
 def post_worker_init(worker: Any) -> None:
@@ -75,7 +78,6 @@ def post_worker_init(worker: Any) -> None:
     fitting = fit(worker)
     gc.collect()
     gc.freeze()
-    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
     previous = signal.getsignal(signal.SIGTERM)
 
     from webapp.services import Lapau

@@ -1,10 +1,13 @@
 """How many workers gunicorn starts (gunicorn.conf.py): one unless Redis lets several
-share the site, then ``WEB_CONCURRENCY`` or one per core."""
+share the site, then ``WEB_CONCURRENCY`` or one per core; and the garbage collector's
+young threshold its processes run under."""
 
 from __future__ import annotations
 
 import os
 import runpy
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import cast
 
@@ -24,3 +27,20 @@ def test_with_redis_the_platforms_count_or_one_per_core() -> None:
     assert worker_count({**redis, "WEB_CONCURRENCY": "3"}) == 3
     assert worker_count(redis) == (os.cpu_count() or 1)
     assert worker_count({**redis, "WEB_CONCURRENCY": "lots"}) == (os.cpu_count() or 1)
+
+
+def test_the_config_makes_young_collections_wait_for_more_new_objects() -> None:
+    # In a process of its own: the threshold is the process's, and the config sets it as
+    # gunicorn's master loads it, before the worker is forked and imports the site.
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import gc, runpy; runpy.run_path('gunicorn.conf.py'); print(gc.get_threshold()[0])",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert int(shown) == CONF["GC_YOUNG"] > 700  # Python's own
