@@ -1,6 +1,6 @@
 """How many workers gunicorn starts (gunicorn.conf.py): one unless Redis lets several
 share the site, then ``WEB_CONCURRENCY`` or one per core; and the garbage collector's
-young threshold its processes run under."""
+young threshold and greenlet tracking its processes run with."""
 
 from __future__ import annotations
 
@@ -29,18 +29,20 @@ def test_with_redis_the_platforms_count_or_one_per_core() -> None:
     assert worker_count({**redis, "WEB_CONCURRENCY": "lots"}) == (os.cpu_count() or 1)
 
 
-def test_the_config_makes_young_collections_wait_for_more_new_objects() -> None:
-    # In a process of its own: the threshold is the process's, and the config sets it as
-    # gunicorn's master loads it, before the worker is forked and imports the site.
+def test_the_config_makes_collections_rarer_and_spawns_untracked() -> None:
+    # In a process of its own: both settings are the process's, and the config makes them
+    # as gunicorn's master loads it, before the worker is forked and imports the site.
     shown = subprocess.run(
         [
             sys.executable,
             "-c",
-            "import gc, runpy; runpy.run_path('gunicorn.conf.py'); print(gc.get_threshold()[0])",
+            "import gc, runpy, gevent; runpy.run_path('gunicorn.conf.py');"
+            " print(gc.get_threshold()[0], gevent.config.track_greenlet_tree)",
         ],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
-    ).stdout
-    assert int(shown) == CONF["GC_YOUNG"] > 700  # Python's own
+    ).stdout.split()
+    assert shown == [str(CONF["GC_YOUNG"]), "False"]
+    assert CONF["GC_YOUNG"] > 700  # Python's own
