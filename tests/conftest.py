@@ -26,9 +26,9 @@ processes.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import os
+import runpy
 import socket
 import subprocess
 import sys
@@ -67,15 +67,12 @@ settings.load_profile(
 )
 
 
-#: New objects between two young garbage collections in a test process, as in the site's
-#: worker (gunicorn.conf.py): the tests render and play as much as it does.  With Python's
-#: 700, ``make check``'s workers used 191 and 210 s of CPU; with this, 176 and 166 s
-#: (alternated runs, 3 December).
-GC_YOUNG = 10_000
-
-
 def pytest_configure(config: pytest.Config) -> None:
-    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
+    # The test processes render and play as much as the site's worker: they run with its
+    # garbage collector and greenlet settings, which its config sets as it is read
+    # (gunicorn.conf.py).  With Python's own, ``make check``'s workers used 191 and 210 s
+    # of CPU; with these, 176 and 166 s (alternated runs, 3 December).
+    runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     config.addinivalue_line(
         "markers", "databases(*names): run on these backends only (sqlite, postgresql)"
     )
