@@ -79,6 +79,8 @@ class Player:
     acked: list[tuple[int, str]] = field(default_factory=list)
     seen: int = 0
     error: BaseException | None = None
+    #: What its thread does now, for a failure's message.
+    doing: str = "starting"
 
     def state(self) -> tuple[int, bool, list[str]]:
         page = self.guest.page(f"/en/table/{self.table_id}")
@@ -89,17 +91,21 @@ class Player:
 
     def play(self, moves: int, stop: threading.Event) -> None:
         """Play until ``moves`` more are acknowledged, the table ends, or the server dies."""
+        self.doing = "connecting"
         table = self.guest.connect(self.table_id)
         target = len(self.acked) + moves
         try:
             while len(self.acked) < target and not stop.is_set():
                 self.seen = max(self.seen, table.version)
+                self.doing = f"loading the page (socket at {table.version})"
                 version, mine, choices = self.state()
                 if not mine or not choices:
+                    self.doing = f"waiting past {version} (mine: {mine}, moves: {choices})"
                     self.wait(table, version)
                     continue
                 for move in choices:
                     self.sent.append((version, move))
+                    self.doing = f"playing {move} at {version}"
                     table.move(move, version)
                     if self.wait(table, version, notice=True):
                         self.acked.append((version, move))
@@ -108,8 +114,12 @@ class Player:
             # A page or a socket cut off by the server going away.
             if not stop.is_set():
                 self.error = error
+        except AssertionError as error:
+            self.error = error  # the test's own failure, named in its assertion
         finally:
+            self.doing = f"draining (socket at {table.version})"
             self.drain(table)
+            self.doing = "done"
 
     def wait(self, table: Table, version: int, notice: bool = False) -> bool:
         """Read the socket until the table is past ``version`` (True) or, with
@@ -123,7 +133,7 @@ class Player:
                 return True
             if notice and 'id="notice"' in message and 'role="alert"></div>' not in message:
                 return False
-        raise AssertionError(f"table {self.table_id} did not move past {version}")
+        raise AssertionError(f"table {self.table_id} did not move past {version} in 30 s")
 
     def drain(self, table: Table) -> None:
         """Whatever the server sent before it died counts as acknowledged."""
@@ -134,6 +144,10 @@ class Player:
         except (websocket.WebSocketException, ConnectionError, OSError):
             pass
         table.ws.shutdown()
+
+
+def tail(server: LiveServer) -> str:
+    return server.log.read_text()[-3000:]
 
 
 def stored(server: LiveServer, table_id: str) -> list[tuple[int, str, int | None]]:
@@ -205,15 +219,23 @@ def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path, database_url:
         before = [len(player.acked) for player in players]
         stop = threading.Event()
         threads = play_all(players, 3, stop)
+        deadline = time.monotonic() + 90
         for thread in threads:
-            thread.join(timeout=60)
-        assert all(p.error is None for p in players), [p.error for p in players]
-        assert not any(thread.is_alive() for thread in threads)
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
+        # On a failure, what each player did and the server's last words.
+        assert all(p.error is None for p in players), ([p.error for p in players], tail(server))
+        assert not any(thread.is_alive() for thread in threads), (
+            [
+                (p.table_id, len(p.acked) - acked, p.doing)
+                for p, acked, thread in zip(players, before, threads, strict=True)
+                if thread.is_alive()
+            ],
+            tail(server),
+        )
         for player, acked in zip(players, before, strict=True):
             check(restarted, player, in_flight=1)
             assert len(player.acked) == acked + 3, "the guest did not play on after the restart"
     finally:
         stop.set()
         server.stop()
-    log = server.log.read_text()
-    assert "Traceback" not in log, log[-4000:]
+    assert "Traceback" not in server.log.read_text(), tail(server)

@@ -25,6 +25,9 @@ VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
 #: request in a field of its own.
 MOVES = re.compile(rf'name="a" value="(?!{HINT}")([^"]+)"')
 FORWARDED = "X-Forwarded-For"
+#: Seconds a page may take to come (a restarted server under a full test run once took
+#: more than 10 s to answer).
+PAGE_SECONDS = 60
 
 
 def csrf_token(html: str) -> str:
@@ -64,7 +67,9 @@ class Guest:
             return str(response.read().decode())
 
     def page(self, path: str) -> str:
-        with self.opener.open(f"{self.server.url}{path}") as response:
+        # Bounded: a server that accepted the connection and never answers fails the test
+        # that asked, instead of hanging it.
+        with self.opener.open(f"{self.server.url}{path}", timeout=PAGE_SECONDS) as response:
             return str(response.read().decode())
 
     def cookie_header(self) -> str:
