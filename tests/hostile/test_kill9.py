@@ -110,12 +110,12 @@ class Player:
                     if self.wait(table, version, notice=True):
                         self.acked.append((version, move))
                         break
-        except (websocket.WebSocketException, HTTPException, OSError) as error:
-            # A page or a socket cut off by the server going away.
+        except (websocket.WebSocketException, HTTPException, OSError, AssertionError) as error:
+            # A page or a socket cut off by the server going away (a page cut short has no
+            # status), or, while the server lives, the test's own failure, named in its
+            # assertion.
             if not stop.is_set():
                 self.error = error
-        except AssertionError as error:
-            self.error = error  # the test's own failure, named in its assertion
         finally:
             self.doing = f"draining (socket at {table.version})"
             self.drain(table)
