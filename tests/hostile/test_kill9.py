@@ -219,7 +219,8 @@ def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path, database_url:
         before = [len(player.acked) for player in players]
         stop = threading.Event()
         threads = play_all(players, 3, stop)
-        deadline = time.monotonic() + 90
+        # A stall fails sooner, in a wait (30 s); this only bounds a thread that never ends.
+        deadline = time.monotonic() + 180
         for thread in threads:
             thread.join(timeout=max(0.0, deadline - time.monotonic()))
         # On a failure, what each player did and the server's last words.

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 from tests.play.conftest import ManualClock
 from webapp.game.registry import get
 from webapp.game.replay import replay
+from webapp.play import thinker as thinking
 from webapp.play.hub import Hub
 from webapp.play.store import Seat
 from webapp.play.thinker import Thinker
@@ -55,6 +56,7 @@ monkey.patch_all()
 import json, random, time
 import gevent
 from webapp.game.registry import get
+from webapp.play import thinker as thinking
 from webapp.play.thinker import Thinker
 
 game = get("koikoi")
@@ -131,6 +133,33 @@ def test_a_search_later_than_its_deadline_gives_way_to_hard(tmp_path: Path) -> N
         busy.result()
         # The pool is not broken by a late answer: the next search runs there again.
         assert str(thinker.decide("koikoi", view, "again")) in {str(a) for a in view.legal}
+    finally:
+        thinker.close(wait=True)
+
+
+def broken_search(game: str, view: object, seed: str, seconds: float) -> object:
+    """A search with a bug (run in the pool's worker, so it lives at module level)."""
+    raise ValueError("Sample larger than population or is negative")
+
+
+def test_a_search_that_raises_gives_way_to_hard(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A search that raised used to raise in the table's bot move, and the table waited for
+    a bot that never moved (a Koa sampling bug did it in a strength run)."""
+    game = get("koikoi")
+    state = game.new_game(5, {"rounds": 3})
+    view = game.view(state, game.to_act(state))
+    monkeypatch.setattr(thinking, "think", broken_search)
+    thinker = Thinker(workers=1, seconds=0.05, grace=60)
+    try:
+        assert thinker.decide("koikoi", view, "broken") == game.bots["hard"](
+            view, random.Random("broken")
+        )
+        assert "expert search on koikoi raised" in caplog.text
+        assert "Sample larger than population" in caplog.text  # the worker's traceback
+        assert thinker.pool is not None  # the pool itself is fine: kept
+        assert thinker.waiting == 0
     finally:
         thinker.close(wait=True)
 

@@ -9,7 +9,7 @@ share of the clock, so a table waits about ``SECONDS`` for its expert whatever t
 A bot's search whose answer is not back by its deadline (a full clock and ``GRACE``: the
 pool is swamped, or the machine is; not while the pool's processes start) is cancelled and
 the table plays ``hard``'s move instead, so no table waits for its bot much longer than
-the bot delay it already has.
+the bot delay it already has; so does a table whose search raised.
 """
 
 from __future__ import annotations
@@ -166,6 +166,12 @@ class Thinker:
             with self.lock:
                 if self.pool is pool:
                     self.pool = None
+            return None
+        except Exception:
+            # The search itself raised (a bug in a game's search, with the worker's
+            # traceback): the table plays hard's move instead of waiting for ever, and the
+            # pool, which is fine, stays.
+            log.exception("expert search on %s raised", game)
             return None
         finally:
             with self.lock:

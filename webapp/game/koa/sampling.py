@@ -28,7 +28,8 @@ def _ceki_hand(known: list[str], pool: list[str], size: int,
     """``known`` plus ``size`` pool cards made ceki by swaps that never move it further away.
 
     Random hands are almost never ceki (1 in 270 tries), so the hand climbs to ceki from a
-    random one; when the climb stalls it keeps the hand and waits on two random live types.
+    random one; when the climb stalls it keeps the hand and waits on two random live types
+    (on the one left, late in a round where the unseen cards are all of one type).
     """
     fill, rest = pool[:size], pool[size:]
     away = distance(counts([*known, *fill]))
@@ -45,7 +46,8 @@ def _ceki_hand(known: list[str], pool: list[str], size: int,
     hand = sort_cards([*known, *fill])
     waits = koa_cards(hand)
     if not waits:
-        waits = frozenset(rng.sample(sorted(set(rest) or set(TYPES)), 2))
+        live = sorted(set(rest) or set(TYPES))
+        waits = frozenset(rng.sample(live, 2) if len(live) > 1 else live)
     return hand, waits
 
 
