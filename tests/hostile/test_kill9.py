@@ -32,6 +32,8 @@ pytestmark = [pytest.mark.live, pytest.mark.slow]  # a soak with a kill -9 in it
 
 TURN = re.compile(r'id="status" class="[^"]*" data-turn="(\d)"')
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
+#: Seconds a player waits for its table to move before the test fails.
+WAIT_SECONDS = 30
 GAMES = (("koikoi", {"rounds": "12"}), ("kowah", {"players": "3"}), ("koa", {"mode": "full"}))
 
 
@@ -125,7 +127,7 @@ class Player:
         """Read the socket until the table is past ``version`` (True) or, with
         ``notice``, until a refusal (False).  A restarted server under a full test run
         (four processes on two cores) once took more than 10 s to answer."""
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < deadline:
             message = table.receive(timeout=max(0.1, deadline - time.monotonic()))
             self.seen = max(self.seen, table.version)
@@ -133,7 +135,7 @@ class Player:
                 return True
             if notice and 'id="notice"' in message and 'role="alert"></div>' not in message:
                 return False
-        raise AssertionError(f"table {self.table_id} did not move past {version} in 30 s")
+        raise AssertionError(f"table {self.table_id} stayed at {version} for {WAIT_SECONDS} s")
 
     def drain(self, table: Table) -> None:
         """Whatever the server sent before it died counts as acknowledged."""
@@ -219,7 +221,7 @@ def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path, database_url:
         before = [len(player.acked) for player in players]
         stop = threading.Event()
         threads = play_all(players, 3, stop)
-        # A stall fails sooner, in a wait (30 s); this only bounds a thread that never ends.
+        # A stall fails sooner, in a wait; this only bounds a thread that never ends.
         deadline = time.monotonic() + 180
         for thread in threads:
             thread.join(timeout=max(0.0, deadline - time.monotonic()))

@@ -36,7 +36,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def post(guest: Guest, path: str, form: dict[str, str]) -> int:
     data = urllib.parse.urlencode(form).encode()
     try:
-        with guest.opener.open(f"{guest.server.url}{path}", data=data, timeout=60) as response:
+        with guest.open(path, data) as response:
             return int(response.status)
     except urllib.error.HTTPError as error:
         with error:

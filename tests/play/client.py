@@ -52,10 +52,16 @@ class Guest:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
+    def open(self, path: str, data: bytes | None = None) -> Any:
+        """The server's response to a GET of ``path`` (a POST of ``data``), with this
+        browser's cookies.  Bounded: a server that accepted the connection and never
+        answers fails the test that asked, instead of hanging it."""
+        return self.opener.open(f"{self.server.url}{path}", data=data, timeout=PAGE_SECONDS)
+
     def open_table(self, game: str, **form: str) -> str:
         token = csrf_token(self.page(f"/en/play/{game}"))
         data = urllib.parse.urlencode({"level": "easy", "csrf_token": token, **form}).encode()
-        with self.opener.open(f"{self.server.url}/en/play/{game}", data=data) as response:
+        with self.open(f"/en/play/{game}", data) as response:
             return str(response.url.rsplit("/", 1)[1])
 
     def post_form(self, path: str, page: str | None = None, **form: str) -> str:
@@ -63,13 +69,11 @@ class Guest:
         default ``path`` itself); the page it leads to."""
         token = csrf_token(self.page(page or path))
         data = urllib.parse.urlencode({"csrf_token": token, **form}).encode()
-        with self.opener.open(f"{self.server.url}{path}", data=data) as response:
+        with self.open(path, data) as response:
             return str(response.read().decode())
 
     def page(self, path: str) -> str:
-        # Bounded: a server that accepted the connection and never answers fails the test
-        # that asked, instead of hanging it.
-        with self.opener.open(f"{self.server.url}{path}", timeout=PAGE_SECONDS) as response:
+        with self.open(path) as response:
             return str(response.read().decode())
 
     def cookie_header(self) -> str:

@@ -31,7 +31,7 @@ class Friend(Guest):
         """Post a form of ``path``'s page with its CSRF token; the URL it ends on."""
         token = csrf_token(self.page(form.pop("page", path)))
         data = urllib.parse.urlencode({"csrf_token": token, **form}).encode()
-        with self.opener.open(f"{self.server.url}{path}", data=data) as response:
+        with self.open(path, data) as response:
             return str(response.url)
 
     def create_room(self, game: str = "koa", name: str = "Rina") -> str:

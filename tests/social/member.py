@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import itertools
 import time
-import urllib.parse
 from typing import Any
 
 import websocket
 
-from tests.play.client import Guest, close_socket, csrf_token
+from tests.play.client import Guest, close_socket
 
 PASSWORD = "tea at the lapau"
 _addresses = itertools.count(1)
@@ -28,10 +27,7 @@ class Member(Guest):
         self.post("/en/sign-up", {"username": username, "password": PASSWORD})
 
     def post(self, path: str, form: dict[str, str], page: str | None = None) -> str:
-        token = csrf_token(self.page(page or path))
-        data = urllib.parse.urlencode({"csrf_token": token, **form}).encode()
-        with self.opener.open(f"{self.server.url}{path}", data=data) as response:
-            return str(response.read().decode())
+        return self.post_form(path, page, **form)
 
     def ask(self, username: str) -> str:
         return self.post("/en/friends/ask", {"username": username}, page="/en/friends")
