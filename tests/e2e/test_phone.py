@@ -58,7 +58,10 @@ def test_koa_draws_the_player_on_your_left_on_the_left(
     seats = [page.locator(f"#seat-{n}") for n in range(4)]
     me = next(n for n in range(4) if seats[n].count() == 0)
     left, across, right = seats[(me - 1) % 4], seats[(me + 2) % 4], seats[(me + 1) % 4]
-    expect(left).to_contain_text("on your left")
+    # How each seat stands to you is written on its box (outside the seat's fragment).
+    expect(page.locator(".seat-box", has=left).locator(".relation")).to_have_text("on your left")
+    expect(page.locator(".seat-box", has=across).locator(".relation")).to_have_text("mandan")
+    expect(page.locator(".seat-box", has=right).locator(".relation")).to_have_count(0)
     assert centre_x(left) < centre_x(across) < centre_x(right)
     assert drawn(page.locator("#hand"))["y"] > drawn(left)["y"]  # you sit at the bottom
 

@@ -18,7 +18,7 @@ from flask_babel import get_locale
 from tests.play.conftest import ManualClock
 from webapp.play.hub import Audience, Hub, TableSession
 from webapp.play.parts import Read, ReadSeat, ReadView
-from webapp.play.render import render_fragments
+from webapp.play.render import render_fragments, render_layout
 from webapp.services import Lapau
 
 # Rendering: the stored log is replayed the same on either database.
@@ -146,6 +146,30 @@ def test_a_part_that_only_asks_whether_its_reader_moved_is_drawn_once_for_the_ot
     assert "Your turn" in status[playing].html and "Your turn" not in waiting[0].html
     hands = {id(listener.memo["play/koa/_hand.html", None]) for listener in listeners}
     assert len(hands) == 4
+
+
+def test_a_koa_seat_is_drawn_once_for_the_three_who_see_it(
+    app: Lapau, hub: Hub, practice: Any
+) -> None:
+    """Each seat is mandan to one reader and on the left of another: that is written on
+    the page around the seat, so the seat itself is the same for all three readers."""
+    session = practice("koa", mode="quick", human=False)
+    listeners = [Audience(seat, "en") for seat in range(4)]
+    hub.renderer(session, listeners)
+    for who in range(4):
+        drawings = {
+            id(listener.memo["play/koa/_seat.html", who])
+            for listener in listeners
+            if listener.seat != who
+        }
+        assert len(drawings) == 1, who
+    page = page_fragments(app, session, listeners[0])
+    assert "mandan" not in page["seat-2"]  # ... and the whole page writes it beside it
+    with app.test_request_context("/en/"):
+        g.lang_code, g.lite_cards = "en", False
+        layout = render_layout(session, 0)
+    assert '<div class="seat-box mandan"><span class="tag relation">mandan</span>' in layout
+    assert '<span class="tag relation">on your left</span><!--f--><div id="seat-3"' in layout
 
 
 def test_the_readers_seat_notes_what_a_template_asks_of_it() -> None:
