@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from webapp.adapters import setups
-from webapp.game.strength import LADDER, main, published
+from webapp.game.strength import LADDER, main, measure_step, published
 
 TITLES = {"id": "Bot-bot dan seberapa kuat mereka", "en": "The bots and how strong they are"}
 TITLES["nl"] = "De bots en hoe sterk ze zijn"
@@ -59,3 +59,9 @@ def test_one_command_measures_a_games_ladder_and_keeps_the_others(tmp_path: Path
         assert step["wins"] <= step["decided"] <= step["games"]
         assert step["command"].startswith("python -m webapp.game.simulate kowah --games 1")
     assert steps[0]["bots"] == [f"expert@{kowah['expert_deals']}", "hard"]
+
+
+def test_the_cpu_time_of_a_step_counts_its_pool_of_processes() -> None:
+    """With ``--processes`` the games run in child processes: their time is the step's."""
+    step = measure_step("kowah", "expert", "hard", 0.0001, 2)
+    assert step["games"] == 2 and step["cpu_seconds"] > 0
