@@ -313,6 +313,10 @@ class LiveServer:
         self.stop()
         raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
 
+    def log_tail(self) -> str:
+        """The end of the server's log, for a failing test's message."""
+        return self.log.read_text()[-3000:]
+
     def query(self, statement: str, **params: object) -> list[tuple[Any, ...]]:
         """Run one statement on the server's database (SQLite or not), behind its back;
         returns the rows it reads."""

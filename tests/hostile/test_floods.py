@@ -232,7 +232,7 @@ def test_300_spectators_barely_slow_the_player(tmp_path_factory: pytest.TempPath
             raise AssertionError(
                 f"no answer within 10 s at version {table.version}, moves {table.moves}; "
                 f"last message {table.received[-1][:500] if table.received else None!r}; "
-                f"server log: {server.log.read_text()[-3000:]}"
+                f"server log: {server.log_tail()}"
             ) from error
         finally:
             for ws in crowd:

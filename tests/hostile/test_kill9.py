@@ -148,10 +148,6 @@ class Player:
         table.ws.shutdown()
 
 
-def tail(server: LiveServer) -> str:
-    return server.log.read_text()[-3000:]
-
-
 def stored(server: LiveServer, table_id: str) -> list[tuple[int, str, int | None]]:
     rows = server.query(
         "SELECT seq, text, seat FROM play_action WHERE table_id = :table ORDER BY seq",
@@ -226,14 +222,17 @@ def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path, database_url:
         for thread in threads:
             thread.join(timeout=max(0.0, deadline - time.monotonic()))
         # On a failure, what each player did and the server's last words.
-        assert all(p.error is None for p in players), ([p.error for p in players], tail(server))
+        assert all(p.error is None for p in players), (
+            [p.error for p in players],
+            server.log_tail(),
+        )
         assert not any(thread.is_alive() for thread in threads), (
             [
                 (p.table_id, len(p.acked) - acked, p.doing)
                 for p, acked, thread in zip(players, before, threads, strict=True)
                 if thread.is_alive()
             ],
-            tail(server),
+            server.log_tail(),
         )
         for player, acked in zip(players, before, strict=True):
             check(restarted, player, in_flight=1)
@@ -241,4 +240,4 @@ def test_kill_9_mid_soak_loses_and_doubles_nothing(tmp_path: Path, database_url:
     finally:
         stop.set()
         server.stop()
-    assert "Traceback" not in server.log.read_text(), tail(server)
+    assert "Traceback" not in server.log.read_text(), server.log_tail()

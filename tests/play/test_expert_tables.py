@@ -56,7 +56,6 @@ monkey.patch_all()
 import json, random, time
 import gevent
 from webapp.game.registry import get
-from webapp.play import thinker as thinking
 from webapp.play.thinker import Thinker
 
 game = get("koikoi")
