@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -15,6 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.play.conftest import ManualClock
+from tests.play.pool_jobs import broken_search, occupy, site_modules
 from webapp.game.registry import get
 from webapp.game.replay import replay
 from webapp.play import thinker as thinking
@@ -104,13 +104,6 @@ def test_the_loop_keeps_ticking_while_experts_think() -> None:
     assert found["gap"] < 0.25, found
 
 
-def occupy(free: str, seconds: float) -> None:
-    """A pool worker's job that holds it for ``seconds``, or until the file ``free`` exists."""
-    deadline = time.monotonic() + seconds
-    while not os.path.exists(free) and time.monotonic() < deadline:
-        time.sleep(0.01)
-
-
 def test_a_search_later_than_its_deadline_gives_way_to_hard(tmp_path: Path) -> None:
     game = get("koikoi")
     state = game.new_game(5, {"rounds": 3})
@@ -136,9 +129,19 @@ def test_a_search_later_than_its_deadline_gives_way_to_hard(tmp_path: Path) -> N
         thinker.close(wait=True)
 
 
-def broken_search(game: str, view: object, seed: str, seconds: float) -> object:
-    """A search with a bug (run in the pool's worker, so it lives at module level)."""
-    raise ValueError("Sample larger than population or is negative")
+def test_a_worker_loads_the_engines_and_not_the_site() -> None:
+    """A worker that imported the site took 1.7 s to start and held 96 MB; the engines
+    alone take a quarter of a second and 18 MB."""
+    game = get("koikoi")
+    state = game.new_game(5, {"rounds": 3})
+    view = game.view(state, game.to_act(state))
+    thinker = Thinker(workers=1, seconds=0.05, grace=60)
+    try:
+        assert str(thinker.decide("koikoi", view, "light")) in {str(a) for a in view.legal}
+        assert thinker.pool is not None
+        assert thinker.pool.submit(site_modules).result(timeout=30) == []
+    finally:
+        thinker.close(wait=True)
 
 
 def test_a_search_that_raises_gives_way_to_hard(

@@ -249,6 +249,17 @@ class Expert(Generic[S, A, V]):
         return best
 
 
+def warm() -> int:
+    """A worker's first job: import every game, so its first search is not late for that.
+
+    It lives here, beside the searches, so that a worker process imports the engines
+    alone: a job defined under ``webapp.play`` would make it import the whole site.
+    """
+    from webapp.game.registry import games
+
+    return len(games())
+
+
 def think(game: str, view: Decision, seed: str, seconds: float) -> object:
     """The registered ``game``'s expert's action for ``view`` within ``seconds`` (a worker's job).
 

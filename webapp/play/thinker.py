@@ -25,7 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from webapp.game import registry
-from webapp.game.search import SECONDS, Advice, advise, think
+from webapp.game.search import SECONDS, Advice, advise, think, warm
 
 log = logging.getLogger(__name__)
 
@@ -66,11 +66,6 @@ def _result(future: Future[Any], timeout: float | None) -> Any:
         return _LATE
 
 
-def _warm() -> int:
-    """A worker's first job: import every game, so searches are not late for that."""
-    return len(registry.games())
-
-
 def _wait(future: Future[Any], timeout: float | None) -> Any:
     """The future's result within ``timeout`` seconds (None: however long); raises
     :class:`CancelledError` if it was cancelled and :class:`TimeoutError` if it is late
@@ -106,8 +101,9 @@ class Thinker:
         self.waiting = 0
         self.lock = threading.Lock()
         self.pool: ProcessPoolExecutor | None = None
-        #: Each worker's first job (:func:`_warm`): until all are done, starting processes
-        #: that import the games (seconds on a busy machine) is not lateness.
+        #: Each worker's first job (:func:`~webapp.game.search.warm`): until all are done,
+        #: starting processes that import the games (seconds on a busy machine) is not
+        #: lateness.
         self.warming: list[Future[int]] = []
 
     def budget(self, seconds: float | None = None) -> float:
@@ -149,12 +145,12 @@ class Thinker:
                 # Spawned, not forked: a fork of a process running threads may inherit locks.
                 context = multiprocessing.get_context("spawn")
                 self.pool = ProcessPoolExecutor(self.workers, mp_context=context)
-                self.warming = [self.pool.submit(_warm) for _ in range(self.workers)]
+                self.warming = [self.pool.submit(warm) for _ in range(self.workers)]
             pool = self.pool
-            warm = all(job.done() for job in self.warming)
+            started = all(job.done() for job in self.warming)
         try:
             future = pool.submit(job, game, view, seed, self.budget(seconds))
-            return _wait(future, deadline if warm else None)
+            return _wait(future, deadline if started else None)
         except CancelledError:
             return None  # the server is stopping: its pool dropped the searches that waited
         except TimeoutError:
