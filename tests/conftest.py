@@ -47,6 +47,7 @@ from tests import costs
 from tests.databases import migrated, migrated_instance
 from tests.postgres import Cluster
 from tests.redis import RedisServer
+from tests.routing import share_url_builders
 from webapp import create_app
 from webapp.config import PASSWORD_HASH, TestConfig
 from webapp.services import Lapau
@@ -56,6 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: alone through ``LAPAU_TEST_DATABASES``, since it starts no server process.
 BACKENDS = tuple(os.environ.get("LAPAU_TEST_DATABASES", "sqlite,postgresql").split(","))
 MODULE_DATABASES = itertools.count()
+share_url_builders()  # each test's app compiles no URL builder a former app has compiled
 
 # Hypothesis keeps no example database (the suite leaves no files behind).  In CI every
 # property test runs derandomized: the same examples every run, so a red run is red again

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from flask import url_for
 from flask.testing import FlaskCliRunner
 
+from tests.conftest import app_with, close_app
 from webapp import create_app, schema
 from webapp.config import Config, TestConfig, normalise_database_url
 from webapp.services import Lapau
@@ -85,3 +87,25 @@ def test_translate_command_group_is_registered(app: Lapau) -> None:
     assert result.exit_code == 0
     for command in ("extract", "update", "compile", "init"):
         assert command in result.output
+
+
+def test_apps_share_their_url_builders_and_each_builds_its_own_urls(tmp_path: Path) -> None:
+    """tests/routing.py: the builders are compiled once for the whole run."""
+    first = app_with(tmp_path / "a", f"sqlite:///{tmp_path / 'a' / 'instance' / 'lapau.sqlite'}")
+    second = app_with(tmp_path / "b", f"sqlite:///{tmp_path / 'b' / 'instance' / 'lapau.sqlite'}")
+    try:
+        rules = [
+            {rule.endpoint: rule for rule in app.url_map.iter_rules()} for app in (first, second)
+        ]
+        assert rules[0].keys() == rules[1].keys()
+        for endpoint, rule in rules[0].items():
+            other = rules[1][endpoint]
+            assert other is not rule
+            assert other._build.__func__ is rule._build.__func__, endpoint  # type: ignore[attr-defined]
+        for app in (first, second):
+            with app.test_request_context("/en/"):
+                assert url_for("rooms.join", lang_code="nl") == "/nl/room/join"
+                assert url_for("rooms.join", lang_code="id", x="1") == "/id/room/join?x=1"
+    finally:
+        close_app(first)
+        close_app(second)
