@@ -13,6 +13,7 @@ cheap bots (``CHEAP_BOTS``); the strong bots' search costs most of the time of a
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -35,8 +36,7 @@ def heuristic(levels: Iterable[str]) -> list[str]:
     return sorted(level for level in levels if level != "expert")
 
 
-#: A card id, or any other word of a view's text: letters, digits, ``_`` and ``-``.
-WORD = re.compile(r"[\w-]+")
+#: A refusal's reason code: lowercase words joined by ``-``.
 REASON = re.compile(r"[a-z]+(-[a-z]+)*")
 
 
@@ -65,9 +65,16 @@ def options_for(game: AnyGame, seats: int, **options: Any) -> dict[str, Any]:
 
 
 def leaks(view: Any, hidden: frozenset[str]) -> set[str]:
-    """The hidden card ids that the view's text mentions as whole words."""
-    assert all(WORD.fullmatch(card) for card in hidden), "a card id the word split would miss"
-    return set(WORD.findall(repr(view))) & hidden if hidden else set()
+    """The hidden card ids that the view's text mentions as whole words (``jan-1`` is not
+    in ``jan-10``).  A substring test first: splitting the text into words took two thirds
+    of a playout's time."""
+    text = repr(view)
+    return {card for card in hidden if card in text and _whole(card).search(text)}
+
+
+@functools.cache
+def _whole(card: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(card)}(?![\w-])")
 
 
 def assert_refused(game: AnyGame, state: Any, action: Any) -> None:

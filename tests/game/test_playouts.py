@@ -15,7 +15,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.game.playout import CHEAP_BOTS, heuristic, options_for, play
+from tests.game.playout import CHEAP_BOTS, heuristic, leaks, options_for, play
 from tests.tiers import scaled
 from webapp.game.registry import games
 
@@ -24,6 +24,13 @@ GAMES = sorted(games())
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 #: Actions before a bots-only game must have ended.
 END_BUDGET = 40_000
+
+
+def test_the_leak_check_finds_a_hidden_card_named_as_a_whole_word() -> None:
+    hidden = frozenset({"jan-plain-1", "koa-3"})
+    assert leaks(("jan-plain-10", "xkoa-3", "koa-3b"), hidden) == set()
+    assert leaks({"hand": ("feb-plain-1", "jan-plain-1")}, hidden) == {"jan-plain-1"}
+    assert leaks("koa-3", hidden) == {"koa-3"}
 
 
 @pytest.mark.parametrize("name", GAMES)
