@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
@@ -30,8 +29,10 @@ def catalog(lang: str) -> list[tuple[str, str, bool]]:
     return rows
 
 
-def source_messages(tmp_path: Path) -> set[str]:
-    target = tmp_path / "fresh.pot"
+@pytest.fixture(scope="module")
+def source_messages(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    """The messages in the code and templates now (extracted once: a second a run)."""
+    target = tmp_path_factory.mktemp("catalogs") / "fresh.pot"
     subprocess.run(
         [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", str(CONFIG)]
         + ["-k", "_l", "--no-location", "-o", str(target), str(CATALOGS.parent)],
@@ -43,11 +44,11 @@ def source_messages(tmp_path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["id", "nl"])
-def test_every_message_has_a_translation(lang: str, tmp_path: Path) -> None:
+def test_every_message_has_a_translation(lang: str, source_messages: set[str]) -> None:
     rows = catalog(lang)
     untranslated = [ident for ident, string, _ in rows if not string.strip()]
     fuzzy = [ident for ident, _, is_fuzzy in rows if is_fuzzy]
-    missing = source_messages(tmp_path) - {ident for ident, _, _ in rows}
+    missing = source_messages - {ident for ident, _, _ in rows}
     assert not missing, f"{lang}: run 'flask translate update': {sorted(missing)[:10]}"
     assert not untranslated, f"{lang}: untranslated: {untranslated[:10]}"
     assert not fuzzy, f"{lang}: fuzzy: {fuzzy[:10]}"
@@ -73,6 +74,6 @@ def test_the_third_person_pattern_knows_a_you_sentence_from_a_wrong_one() -> Non
     assert not any(YOU_AS_THIRD_PERSON.search(text) for text in right)
 
 
-def test_no_english_sentence_says_you_with_a_third_person_verb(tmp_path: Path) -> None:
-    english = source_messages(tmp_path) | {string for _, string, _ in catalog("en")}
+def test_no_english_sentence_says_you_with_a_third_person_verb(source_messages: set[str]) -> None:
+    english = source_messages | {string for _, string, _ in catalog("en")}
     assert not sorted(text for text in english if YOU_AS_THIRD_PERSON.search(text))

@@ -22,7 +22,7 @@ from webapp.game.koa import GAME, KoaState, koa_cards
 from webapp.game.koa.cards import DECK
 
 #: Matches per run; KOA_PLAYOUTS=3000 gives the long run (the default keeps the suite quick).
-PLAYOUTS = int(os.environ.get("KOA_PLAYOUTS") or scaled(200, 50))
+PLAYOUTS = int(os.environ.get("KOA_PLAYOUTS") or scaled(200, 25))
 FULL_DECK = Counter(DECK)
 
 

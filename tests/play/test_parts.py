@@ -16,6 +16,7 @@ from flask import g
 from flask_babel import get_locale
 
 from tests.play.conftest import ManualClock
+from tests.tiers import quick_then_slow
 from webapp.play.hub import Audience, Hub, TableSession
 from webapp.play.parts import Read, ReadSeat, ReadView
 from webapp.play.render import render_fragments, render_layout
@@ -29,6 +30,12 @@ CASES = [
     ("kowah", {"players": 4}, 14),
     ("koikoi", {"rounds": 3}, 15),
 ]
+#: Every game with listeners of mixed languages and styles; listeners all alike (whose parts
+#: are shared) for Koa in both tiers, for the other two in ``make test`` alone.
+RENDER_CASES = quick_then_slow(
+    [(*case, False) for case in CASES] + [(*CASES[0], True)],
+    [(*case, True) for case in CASES[1:]],
+)
 STYLES = [("en", False), ("nl", True), ("id", False)]
 
 
@@ -48,8 +55,11 @@ def each_move(session: TableSession, clock: ManualClock, check: Callable[[], Non
     return moves
 
 
-@pytest.mark.parametrize("alike", [False, True], ids=["mixed", "alike"])
-@pytest.mark.parametrize(("game", "options", "seed"), CASES)
+@pytest.mark.parametrize(
+    ("game", "options", "seed", "alike"),
+    RENDER_CASES,
+    ids=lambda value: ("alike" if value else "mixed") if isinstance(value, bool) else None,
+)
 def test_a_remembered_render_equals_a_fresh_one_after_every_move(
     app: Lapau,
     hub: Hub,
