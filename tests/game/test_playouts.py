@@ -43,7 +43,7 @@ def test_garbage_action_text_is_refused(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=scaled(25, 8), deadline=None, derandomize=True, phases=NO_SHRINK)
+@settings(max_examples=scaled(25, 6), deadline=None, derandomize=True, phases=NO_SHRINK)
 @given(seed=st.integers(0, 2**31), data=st.data())
 def test_playout_invariants_hold_at_every_step(name: str, seed: int, data: st.DataObject) -> None:
     game = games()[name]
