@@ -18,11 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from tests.game.playout import heuristic
+from tests.tiers import scaled
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = (1, 2)
 #: A lineup of random players may never end (Koa); the logs are compared this far.
 MAX_ACTIONS = 1500
+#: The expert's game is compared whole in ``make test``; ``make check`` compares its first
+#: 40 actions (a second less in each process, on each of the two cores).
+EXPERT_ACTIONS = scaled(MAX_ACTIONS, 40)
 OPTIONS: dict[str, dict[str, Any]] = {"koikoi": {"rounds": 3}}
 #: The expert at a fixed budget of deals (its default also stops on the clock, which no two
 #: processes share); 16 is the fewest at which the search may leave ``hard``'s move in every
@@ -39,8 +43,8 @@ def lineups(levels: list[str], seats: int) -> list[tuple[str, ...]]:
     return [tuple(levels[(i + s) % len(levels)] for s in range(seats)) for i in range(len(levels))]
 
 
-def play(name: str, labels: tuple[str, ...], seed: int) -> list[str]:
-    """The action log of one game with these bot levels at the seats."""
+def play(name: str, labels: tuple[str, ...], seed: int, most: int = MAX_ACTIONS) -> list[str]:
+    """The action log of one game with these bot levels at the seats (``most`` actions)."""
     from webapp.game.registry import get
     from webapp.game.simulate import bot_named
 
@@ -52,7 +56,7 @@ def play(name: str, labels: tuple[str, ...], seed: int) -> list[str]:
     gens = [random.Random(f"{seed}:{seat}") for seat in range(len(labels))]
     state = game.new_game(seed, options)
     log: list[str] = []
-    while game.outcome(state) is None and len(log) < MAX_ACTIONS:
+    while game.outcome(state) is None and len(log) < most:
         seat = game.to_act(state)
         assert seat is not None
         action = bots[labels[seat]](game.view(state, seat), gens[seat])
@@ -96,7 +100,7 @@ def every_log() -> dict[str, Any]:
         levels = heuristic(game.bots)
         # a whole game of the expert against the other levels (one seed: it searches)
         expert_game = (EXPERT, *levels)[:seats]
-        logs[f"{name} {','.join(expert_game)} seed 1"] = play(name, expert_game, 1)
+        logs[f"{name} {','.join(expert_game)} seed 1"] = play(name, expert_game, 1, EXPERT_ACTIONS)
         for labels in lineups(levels, seats):
             for seed in SEEDS:
                 logs[f"{name} {','.join(labels)} seed {seed}"] = play(name, labels, seed)
