@@ -112,7 +112,6 @@ def init_app(app: Flask) -> None:
         table_title=play.table_title,
         bot_level=play.bot_level,
         setup_of=play.setup_of,
-        thrown_by=play.thrown_by,
         hint_line=hints.hint_line,
         rating_change=seat_change,
         reactions=emotes.PRESETS,

@@ -65,6 +65,16 @@ def test_everyone_sees_who_ate_what() -> None:
     assert GAME.view(state, 1).eaten == "sisir-gadang"
 
 
+def test_the_pile_by_thrower_is_worked_out_once_for_every_seat() -> None:
+    """Five views a move (four seats and the spectators) share the state's pile."""
+    state = GAME.play(GAME.play(table(MINE), "cabut"), "throw sisir-gadang")
+    state = GAME.play(GAME.play(state, "cabut"), f"throw {state.hands[1][0]}")
+    views = [GAME.view(state, seat) for seat in (0, 1, 2, 3, None)]
+    assert views[0].pile == tuple(state.throws)
+    assert views[0].thrown == (("sisir-gadang",), (state.throws[1].card,), (), ())
+    assert all(seen.pile is views[0].pile and seen.thrown is views[0].thrown for seen in views)
+
+
 def test_ceki_is_public_but_koa_cards_are_not() -> None:
     state = table(MINE, CEKI)
     assert GAME.view(state, 0).ceki == (False, True, False, False)

@@ -51,6 +51,8 @@ def test_the_pile_shows_who_discarded_what_and_the_next_seat_may_take_the_latest
     state = play(deal("strings-9", "myriads-2"), "draw", "discard red-flower")
     nxt, other = view(state, 1), view(state, 2)
     assert nxt.pile == (PileCard(0, "red-flower"),)
+    assert nxt.thrown[0] == ("red-flower",) and not any(nxt.thrown[1:])
+    assert other.thrown is nxt.thrown  # worked out once for the state
     assert nxt.latest_discard == PileCard(0, "red-flower") and nxt.can_take
     assert Take() in nxt.legal
     assert other.latest_discard == PileCard(0, "red-flower") and not other.can_take

@@ -5,9 +5,6 @@ The helpers below are the tables' template helpers (registered in webapp/templat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from flask import Flask
 from redis import Redis
 from sqlalchemy import Engine
@@ -51,11 +48,6 @@ def setup_of(game: str) -> Setup:
 
 def seat_name(seat: int, names: list[str]) -> str:
     return names[seat]
-
-
-def thrown_by(pile: Sequence[Any], seat: int) -> list[str]:
-    """The cards one seat threw onto a face-up pile (records with ``seat`` and ``card``)."""
-    return [record.card for record in pile if record.seat == seat]
 
 
 def scheduler() -> Scheduler:

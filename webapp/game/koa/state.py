@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from webapp.game.deck import shuffled
 from webapp.game.koa.cards import DECK, HAND_SIZE, sort_cards
@@ -118,6 +119,20 @@ class KoaState:
         if self.last_throw_open and self.throws:
             return self.throws[-1]
         return None
+
+    # Worked out once for a state, which every seat's view (and every reader's) shares.
+    @cached_property
+    def pile(self) -> tuple[ThrowRecord, ...]:
+        """The face-up throw pile: this round's throws nobody ate."""
+        return tuple(record for record in self.throws if record.eaten_by is None)
+
+    @cached_property
+    def thrown(self) -> tuple[tuple[str, ...], ...]:
+        """The pile's cards by the seat that threw them, in the order thrown."""
+        return tuple(
+            tuple(record.card for record in self.pile if record.seat == seat)
+            for seat in range(SEATS)
+        )
 
 
 def deal_from(

@@ -10,7 +10,6 @@ know about, which the leak tests look for in every view.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from webapp.game.koa.actions import KoaAction
 from webapp.game.koa.cards import sort_cards
@@ -44,6 +43,8 @@ class KoaView:
     - ``result``: at round or match end, the result with every hand revealed; during a
       round, the previous round's winner and marks without hands (``hands`` empty).
     - ``winners``: the winning team's seats once the match is over.
+    - ``pile``: the face-up throw pile (the throws nobody ate); ``thrown`` its cards by the
+      seat that threw them.
     """
 
     seat: int | None
@@ -71,11 +72,8 @@ class KoaView:
     events: tuple[Event, ...]
     result: RoundResult | None
     winners: tuple[int, ...]
-
-    @cached_property  # a table draws each seat's pile from it, for every reader
-    def pile(self) -> tuple[ThrowRecord, ...]:
-        """The face-up throw pile: the throws nobody ate."""
-        return tuple(record for record in self.throws if record.eaten_by is None)
+    pile: tuple[ThrowRecord, ...]
+    thrown: tuple[tuple[str, ...], ...]
 
     @property
     def my_turn(self) -> bool:
@@ -134,7 +132,9 @@ def view(state: KoaState, seat: int | None) -> KoaView:
         can_makan=acting and state.phase == "take" and makan_problem(state) is None,
         ceki=tuple(bool(k) for k in state.koa),
         bans=tuple(ban for ban in state.bans if seat in (ban.seat, ban.eater)),
-        arena_draws=tuple(draw for draw in state.draws if _sees_draw(draw, seat)),
+        arena_draws=()
+        if seat is None
+        else tuple(draw for draw in state.draws if draw.seat == seat or seat in draw.watchers),
         to_act=None if state.phase == "match-over" else state.turn,
         phase=state.phase,
         turn_no=state.turn_no,
@@ -145,12 +145,14 @@ def view(state: KoaState, seat: int | None) -> KoaView:
         events=tuple(_event_for(event, state, seat) for event in state.events),
         result=result,
         winners=winners,
+        pile=state.pile,
+        thrown=state.thrown,
     )
 
 
 def all_cards(state: KoaState) -> tuple[str, ...]:
     """Every card of the state in every zone: hands, arena and the throw pile."""
-    pile = tuple(record.card for record in state.throws if record.eaten_by is None)
+    pile = tuple(record.card for record in state.pile)
     return tuple(card for hand in state.hands for card in hand) + state.arena + pile
 
 

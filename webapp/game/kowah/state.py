@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from webapp.game.kowah.cards import DECK, sort_cards
@@ -74,6 +75,14 @@ class KowahState:
     def public_draws(self) -> bool:
         """Whether stock draws are shown to all (from the first declaration on)."""
         return any(pair is not None for pair in self.exposed)
+
+    @cached_property  # once for a state, which every seat's view (and every reader's) shares
+    def thrown(self) -> tuple[tuple[str, ...], ...]:
+        """The pile's cards by the seat that discarded them, oldest first."""
+        return tuple(
+            tuple(entry.card for entry in self.pile if entry.seat == seat)
+            for seat in range(self.players)
+        )
 
 
 def arranged_deal(

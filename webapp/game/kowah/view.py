@@ -73,6 +73,8 @@ class KowahView:
     stock_count: int
     #: Discards still face up, oldest first, with the seat that discarded each.
     pile: tuple[PileCard, ...]
+    #: The pile's cards by the seat that discarded them.
+    thrown: tuple[tuple[str, ...], ...]
     #: The discard the acting seat may take at its take step (``None`` when there is none).
     latest_discard: PileCard | None
     #: Whether the viewer may take ``latest_discard`` now.
@@ -114,6 +116,7 @@ def view(state: KowahState, seat: int | None) -> KowahView:
         seats=tuple(_seat_view(state, other, seat, over) for other in range(state.players)),
         stock_count=len(state.stock),
         pile=state.pile,
+        thrown=state.thrown,
         latest_discard=latest,
         can_take=Take() in legal,
         public_draws=state.public_draws,
