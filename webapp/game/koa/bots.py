@@ -113,9 +113,8 @@ def seen_elsewhere(view: KoaView, full: bool) -> list[int]:
     in other hands (:func:`known_in_hands`).
     """
     seen = [0] * len(TYPES)
-    for record in view.throws:
-        if record.eaten_by is None:
-            seen[INDEX[record.card]] += 1
+    for record in view.pile:
+        seen[INDEX[record.card]] += 1
     if not full:
         return seen
     for row in known_in_hands(view):

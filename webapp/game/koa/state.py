@@ -34,6 +34,35 @@ class ThrowRecord:
 
 
 @dataclass(frozen=True)
+class Piles:
+    """A round's throws, with the face-up pile and each seat's share of it worked out in
+    one pass when first asked: every seat's view of a state (and every reader's) shares
+    one, so a table draws the piles once a move, and a bot that never asks pays nothing."""
+
+    throws: tuple[ThrowRecord, ...]
+
+    @cached_property
+    def _split(self) -> tuple[tuple[ThrowRecord, ...], tuple[tuple[str, ...], ...]]:
+        pile: list[ThrowRecord] = []
+        thrown: list[list[str]] = [[] for _ in range(SEATS)]
+        for record in self.throws:
+            if record.eaten_by is None:
+                pile.append(record)
+                thrown[record.seat].append(record.card)
+        return tuple(pile), tuple(tuple(cards) for cards in thrown)
+
+    @property
+    def pile(self) -> tuple[ThrowRecord, ...]:
+        """The throws nobody ate, in the order thrown."""
+        return self._split[0]
+
+    @property
+    def thrown(self) -> tuple[tuple[str, ...], ...]:
+        """The pile's cards by the seat that threw them, in the order thrown."""
+        return self._split[1]
+
+
+@dataclass(frozen=True)
 class Ban:
     """Takabek: ``seat`` may not throw ``card`` because ``eater`` ate it from them."""
 
@@ -120,19 +149,15 @@ class KoaState:
             return self.throws[-1]
         return None
 
-    # Worked out once for a state, which every seat's view (and every reader's) shares.
     @cached_property
+    def piles(self) -> Piles:
+        """This round's throws as piles, shared by every seat's view of the state."""
+        return Piles(self.throws)
+
+    @property
     def pile(self) -> tuple[ThrowRecord, ...]:
         """The face-up throw pile: this round's throws nobody ate."""
-        return tuple(record for record in self.throws if record.eaten_by is None)
-
-    @cached_property
-    def thrown(self) -> tuple[tuple[str, ...], ...]:
-        """The pile's cards by the seat that threw them, in the order thrown."""
-        return tuple(
-            tuple(record.card for record in self.pile if record.seat == seat)
-            for seat in range(SEATS)
-        )
+        return self.piles.pile
 
 
 def deal_from(

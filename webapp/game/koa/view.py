@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from webapp.game.koa.actions import KoaAction
 from webapp.game.koa.cards import sort_cards
 from webapp.game.koa.rules import hiu_forced, legal_actions, makan_problem
-from webapp.game.koa.state import SEATS, Ban, Draw, Event, KoaState, RoundResult, ThrowRecord
+from webapp.game.koa.state import (
+    SEATS,
+    Ban,
+    Draw,
+    Event,
+    KoaState,
+    Piles,
+    RoundResult,
+    ThrowRecord,
+)
 
 
 @dataclass(frozen=True)
@@ -43,8 +52,8 @@ class KoaView:
     - ``result``: at round or match end, the result with every hand revealed; during a
       round, the previous round's winner and marks without hands (``hands`` empty).
     - ``winners``: the winning team's seats once the match is over.
-    - ``pile``: the face-up throw pile (the throws nobody ate); ``thrown`` its cards by the
-      seat that threw them.
+    - ``piles``: the throws as piles (the state's, shared): ``pile`` the face-up throw pile
+      (the throws nobody ate), ``thrown`` its cards by the seat that threw them.
     """
 
     seat: int | None
@@ -72,8 +81,15 @@ class KoaView:
     events: tuple[Event, ...]
     result: RoundResult | None
     winners: tuple[int, ...]
-    pile: tuple[ThrowRecord, ...]
-    thrown: tuple[tuple[str, ...], ...]
+    piles: Piles
+
+    @property
+    def pile(self) -> tuple[ThrowRecord, ...]:
+        return self.piles.pile
+
+    @property
+    def thrown(self) -> tuple[tuple[str, ...], ...]:
+        return self.piles.thrown
 
     @property
     def my_turn(self) -> bool:
@@ -134,7 +150,7 @@ def view(state: KoaState, seat: int | None) -> KoaView:
         bans=tuple(ban for ban in state.bans if seat in (ban.seat, ban.eater)),
         arena_draws=()
         if seat is None
-        else tuple(draw for draw in state.draws if draw.seat == seat or seat in draw.watchers),
+        else tuple(draw for draw in state.draws if _sees_draw(draw, seat)),
         to_act=None if state.phase == "match-over" else state.turn,
         phase=state.phase,
         turn_no=state.turn_no,
@@ -145,8 +161,7 @@ def view(state: KoaState, seat: int | None) -> KoaView:
         events=tuple(_event_for(event, state, seat) for event in state.events),
         result=result,
         winners=winners,
-        pile=state.pile,
-        thrown=state.thrown,
+        piles=state.piles,
     )
 
 
