@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 from flask import g
 from flask_babel import get_locale
+from jinja2 import DictLoader, Environment
+from markupsafe import Markup
 
 from tests.play.conftest import ManualClock
 from tests.tiers import quick_then_slow
 from webapp.play.hub import Audience, Hub, TableSession
-from webapp.play.parts import Read, ReadSeat, ReadView
+from webapp.play.parts import Read, ReadSeat, ReadView, collector
 from webapp.play.render import render_fragments, render_layout
 from webapp.services import Lapau
 
@@ -200,3 +202,47 @@ def test_the_readers_seat_notes_what_a_template_asks_of_it() -> None:
         asked.clear()
         whole(me)
         assert asked == {"me": 2}, whole
+
+
+def test_a_layout_collected_for_its_parts_is_not_escaped_unless_it_passes_text_on() -> None:
+    """A move's render throws the layout's own text away, so its values are not made
+    into escaped text; a layout that makes text of its own into a value (a macro here)
+    gives its parts that value escaped, exactly as the whole page does."""
+
+    class Loud:
+        """A value that counts how often it is made into text."""
+
+        def __init__(self) -> None:
+            self.said = 0
+
+        def __str__(self) -> str:
+            self.said += 1
+            return "<b>loud</b>"
+
+    given: list[Any] = []
+    environment = Environment(
+        autoescape=True,
+        loader=DictLoader(
+            {
+                "plain.html": "<p>{{ loud }}</p>{{ part(loud) }}",
+                "passing.html": "{% macro m(v) %}<i>{{ v }}</i>{% endmacro %}{{ part(m(loud)) }}",
+            }
+        ),
+    )
+
+    def part(value: Any) -> str:
+        given.append(value)
+        return ""
+
+    environment.globals["part"] = part
+    collect = collector(environment)
+    loud = Loud()
+    for name in ("plain.html", "passing.html"):
+        layout = environment.get_template(name)
+        collect(layout, layout.new_context({"loud": loud}))
+    assert loud.said == 1  # the macro's, not the plain layout's
+    assert given == [loud, Markup("<i>&lt;b&gt;loud&lt;/b&gt;</i>")]
+    assert layout.render(loud=loud) == ""  # the page: the same value for the part
+    assert given[-1] == given[1]
+    plain = environment.get_template("plain.html").render(loud=loud)
+    assert plain == "<p>&lt;b&gt;loud&lt;/b&gt;</p>"  # the page escapes as ever

@@ -8,7 +8,6 @@ move all come from one render.  Nothing here looks at the engine state: only at
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Sequence
 from typing import Any, cast
 from weakref import WeakKeyDictionary
@@ -28,6 +27,7 @@ from webapp.adapters.setup import LEVELS
 from webapp.channels import rendering
 from webapp.play import clock
 from webapp.play.hub import Audience, Renderer, TableSession
+from webapp.play.parts import collector
 from webapp.play.store import Seat
 from webapp.play.views import View
 
@@ -223,6 +223,7 @@ def make_renderer(app: Flask) -> Renderer:
     fragments are collected from its remembered parts (see :mod:`webapp.play.parts`).
     """
     prepared: dict[tuple[str, str | None], dict[str, Any]] = {}
+    collect = collector(app.jinja_env)
     # Each audience's seat names, said once while the seats stay the same (each name is a
     # catalogue lookup, for every seat of every audience on every move otherwise).
     named: WeakKeyDictionary[Audience, tuple[Sequence[Seat], tuple[str, ...]]] = WeakKeyDictionary()
@@ -272,7 +273,7 @@ def make_renderer(app: Flask) -> Renderer:
                         shared=True,
                     )
                     # Only the fragments its parts collect are kept, not the page.
-                    deque(layout.root_render_func(context), maxlen=0)
+                    collect(layout, context)
                     rendered[id(audience)] = collected
         return [rendered[id(audience)] for audience in audiences]
 
