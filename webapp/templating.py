@@ -61,15 +61,15 @@ class QuickCalls(Context):
     """
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        if (
-            type(__obj) is FunctionType
-            and not kwargs.get("_loop_vars")
-            and not kwargs.get("_block_vars")
-        ):
+        if type(__obj) is FunctionType:
             wants = getattr(__obj, "jinja_pass_arg", None)
             if wants is None or wants is _PassArg.context:
-                kwargs.pop("_loop_vars", None)
-                kwargs.pop("_block_vars", None)
+                if kwargs:  # most calls have none: a loop's or a block's variables, if any
+                    loop, block = kwargs.pop("_loop_vars", None), kwargs.pop("_block_vars", None)
+                    if wants and (loop or block):  # the context is to be given them
+                        return super().call(
+                            __obj, *args, _loop_vars=loop, _block_vars=block, **kwargs
+                        )
                 try:
                     return __obj(__self, *args, **kwargs) if wants else __obj(*args, **kwargs)
                 except StopIteration:

@@ -209,27 +209,6 @@ class ReadSeat:
         return format(self._whole(), spec)
 
 
-def _still_read(view: Any, read: Read, value: Any) -> bool:
-    """Whether the view still has ``value`` where a part read it."""
-    if isinstance(read, str):
-        return bool(getattr(view, read) == value)
-    name, index = read
-    items = getattr(view, name)
-    return -len(items) <= index < len(items) and bool(items[index] == value)
-
-
-def _still_asked(values: Mapping[str, Any], read: Read, value: Any) -> bool:
-    """Whether the context ``values`` still answer as the reader's seat and the seat
-    names did where a part asked them."""
-    if isinstance(read, str):
-        return bool(values[read] == value)
-    name, key = read
-    if name == "me":
-        return bool((values["me"] == key) == value)
-    items = values[name]
-    return -len(items) <= key < len(items) and bool(items[key] == value)
-
-
 # One drawing is itself only: compared by identity.  Not frozen: a frozen dataclass sets
 # each field through object.__setattr__, and every part drawn makes one.
 @dataclass(eq=False, slots=True)
@@ -246,16 +225,34 @@ class Drawn:
     def still_fits(self, inputs: Mapping[str, Any], values: Mapping[str, Any], view: Any) -> bool:
         """Whether drawing again with these inputs, context ``values`` (the layout's
         context, flat) and view would draw the same."""
+        # Written out rather than calling a helper per entry: a move checks a few
+        # hundred of them.
         if self.inputs != inputs:
             return False
         for name, value in self.context.items():
             if values.get(name) != value:
                 return False
-        for read, value in self.asked.items():
-            if not _still_asked(values, read, value):
+        for read, value in self.asked.items():  # what the reader's seat and names answered
+            if isinstance(read, str):
+                if values[read] != value:
+                    return False
+                continue
+            name, key = read
+            if name == "me":
+                if (values["me"] == key) != value:
+                    return False
+                continue
+            items = values[name]
+            if not (-len(items) <= key < len(items) and items[key] == value):
                 return False
-        for read, value in self.reads.items():
-            if not _still_read(view, read, value):
+        for read, value in self.reads.items():  # the view's fields, or items of them
+            if isinstance(read, str):
+                if getattr(view, read) != value:
+                    return False
+                continue
+            name, index = read
+            items = getattr(view, name)
+            if not (-len(items) <= index < len(items) and items[index] == value):
                 return False
         return True
 
