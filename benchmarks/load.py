@@ -23,6 +23,10 @@ spread them over dynos:
 The bots are ``--bot-level`` (``easy`` unless asked; ``expert`` searches in the server's
 process pool).
 
+A page the site answers busy (503 with Retry-After: a request that waited the database
+pool out while every table opened at once) is tried again after the wait it asks for, as
+a person would, up to four times; the output counts them.
+
 Every person is a WebSocket client (greenlets, one address each) that plays a random
 legal move after a think time of about THINK seconds (half to one and a half of it).  A
 move is *acknowledged* when its client receives the table at a newer version, *refused*
@@ -64,6 +68,7 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+import urllib.error  # noqa: E402
 import urllib.parse  # noqa: E402
 import urllib.request  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
@@ -92,6 +97,8 @@ DELETED = re.compile(r'<i id="([\w-]+)" hx-swap-oob="delete">')
 NOTICE = re.compile(r'<div id="notice" class="notice" role="alert">(.+?)</div>', re.S)
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 OVER = 'class="match-over"'
+#: How often a person tries a page the site answers busy (503, with Retry-After).
+BUSY_TRIES = 4
 
 
 @dataclass
@@ -106,6 +113,7 @@ class Figures:
     received_bytes: int = 0
     messages: int = 0
     reconnects: int = 0
+    busy: int = 0  # pages answered busy and tried again after their Retry-After
     errors: list[str] = field(default_factory=list)
     #: (table id, version the move was sent at, action) for every acknowledged move.
     acked: list[tuple[str, int, str]] = field(default_factory=list)
@@ -263,23 +271,40 @@ class Site(Protocol):
 class Person:
     """One browser: a cookie jar, an address, a page's CSRF token, a table socket."""
 
-    def __init__(self, server: Site, index: int) -> None:
+    def __init__(self, server: Site, index: int, figures: Figures | None = None) -> None:
         self.server = server
+        self.figures = figures  # with them, a page answered busy is tried again (counted)
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.address = f"10.{index // 65536 % 256}.{index // 256 % 256}.{index % 256 + 1}"
         self.opener.addheaders = [("X-Forwarded-For", self.address)]
 
     def get(self, path: str) -> tuple[str, str]:
-        with self.opener.open(self.server.base + path, timeout=30) as response:
-            return response.url, response.read().decode()
+        return self._open(path)
 
     def post(self, path: str, fields: dict[str, str], page: str) -> tuple[str, str]:
         token = TOKEN.search(page)
         data = {**fields, "csrf_token": token.group(1) if token else ""}
-        encoded = urllib.parse.urlencode(data).encode()
-        with self.opener.open(self.server.base + path, data=encoded, timeout=30) as response:
-            return response.url, response.read().decode()
+        return self._open(path, urllib.parse.urlencode(data).encode())
+
+    def _open(self, path: str, data: bytes | None = None) -> tuple[str, str]:
+        """The page, tried again as a person does when the site says it is busy: a 503
+        with Retry-After (a request that waited the database pool out while hundreds of
+        tables opened at once) asks to come back after a while.  What the driver posts is
+        safe to send twice (joining a room, "ready", "fill" a second time change nothing)."""
+        tries = 1 if self.figures is None else BUSY_TRIES
+        for attempt in range(1, tries + 1):
+            try:
+                with self.opener.open(self.server.base + path, data=data, timeout=30) as page:
+                    return page.url, page.read().decode()
+            except urllib.error.HTTPError as error:
+                wait = error.headers.get("Retry-After")
+                if error.code != 503 or wait is None or attempt == tries:
+                    raise
+                assert self.figures is not None
+                self.figures.busy += 1
+                gevent.sleep(float(wait))
+        raise AssertionError("unreachable: the last try returns or raises")
 
     def connect(self, table_id: str) -> websocket.WebSocket:
         return websocket.create_connection(
@@ -529,7 +554,7 @@ def load(
 
     def open_table(index: int) -> None:
         game = games[index % len(games)]
-        people = [Person(server, index * args.humans + k) for k in range(args.humans)]
+        people = [Person(server, index * args.humans + k, figures) for k in range(args.humans)]
         try:
             if args.humans == 1:
                 table_id = practice_table(people[0], game, args.bot_level)
@@ -653,6 +678,7 @@ def load(
             for table, seq, action in lost[:5]
         ],
         "reconnects": figures.reconnects,
+        "busy_pages_tried_again": figures.busy,
         "killed_and_restarted": killed,
         "client_errors": figures.errors[:5],
         "server_tracebacks": len(errors),
