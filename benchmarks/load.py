@@ -292,19 +292,21 @@ class Person:
         with Retry-After (a request that waited the database pool out while hundreds of
         tables opened at once) asks to come back after a while.  What the driver posts is
         safe to send twice (joining a room, "ready", "fill" a second time change nothing)."""
-        tries = 1 if self.figures is None else BUSY_TRIES
-        for attempt in range(1, tries + 1):
+        figures = self.figures
+        for _ in range(BUSY_TRIES - 1 if figures else 0):
             try:
-                with self.opener.open(self.server.base + path, data=data, timeout=30) as page:
-                    return page.url, page.read().decode()
+                return self._fetch(path, data)
             except urllib.error.HTTPError as error:
                 wait = error.headers.get("Retry-After")
-                if error.code != 503 or wait is None or attempt == tries:
+                if figures is None or error.code != 503 or wait is None:
                     raise
-                assert self.figures is not None
-                self.figures.busy += 1
+                figures.busy += 1
                 gevent.sleep(float(wait))
-        raise AssertionError("unreachable: the last try returns or raises")
+        return self._fetch(path, data)  # the last try: busy or not, as it comes
+
+    def _fetch(self, path: str, data: bytes | None) -> tuple[str, str]:
+        with self.opener.open(self.server.base + path, data=data, timeout=30) as page:
+            return page.url, page.read().decode()
 
     def connect(self, table_id: str) -> websocket.WebSocket:
         return websocket.create_connection(

@@ -272,6 +272,12 @@ def _named(node: nodes.Expr) -> str | None:
     return None
 
 
+def parsed(environment: Environment, template: str) -> nodes.Template:
+    """A template's syntax tree, from its source."""
+    assert environment.loader is not None
+    return environment.parse(environment.loader.get_source(environment, template)[0])
+
+
 def free_names(environment: Environment) -> Callable[[str], frozenset[str] | None]:
     """The context names a template (and every template it includes) may read; None
     when it includes one chosen at run time from anything.  A template chosen from a
@@ -279,9 +285,7 @@ def free_names(environment: Environment) -> Callable[[str], frozenset[str] | Non
 
     @cache
     def names(template: str) -> frozenset[str] | None:
-        assert environment.loader is not None
-        source = environment.loader.get_source(environment, template)[0]
-        tree = environment.parse(source)
+        tree = parsed(environment, template)
         found = set(meta.find_undeclared_variables(tree))
         for node in tree.find_all(INCLUDES):
             assert isinstance(node, INCLUDES)
@@ -410,9 +414,7 @@ def collector(environment: Environment) -> Callable[[Template, Context], None]:
     def collecting(name: str | None, root: Render) -> Render:
         if name is None:
             return root
-        assert environment.loader is not None
-        source = environment.loader.get_source(environment, name)[0]
-        passes_on = next(environment.parse(source).find_all(PASSED_ON), None) is not None
+        passes_on = next(parsed(environment, name).find_all(PASSED_ON), None) is not None
         return root if passes_on else _without_escaping(root)
 
     def collect(layout: Template, context: Context) -> None:

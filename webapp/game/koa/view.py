@@ -148,9 +148,7 @@ def view(state: KoaState, seat: int | None) -> KoaView:
         can_makan=acting and state.phase == "take" and makan_problem(state) is None,
         ceki=tuple(bool(k) for k in state.koa),
         bans=tuple(ban for ban in state.bans if seat in (ban.seat, ban.eater)),
-        arena_draws=()
-        if seat is None
-        else tuple(draw for draw in state.draws if _sees_draw(draw, seat)),
+        arena_draws=tuple(draw for draw in state.draws if _sees_draw(draw, seat)),
         to_act=None if state.phase == "match-over" else state.turn,
         phase=state.phase,
         turn_no=state.turn_no,
