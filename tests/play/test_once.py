@@ -7,7 +7,7 @@ from flask import g
 
 from webapp import adapters
 from webapp.play import card_name
-from webapp.play.markup import row
+from webapp.play.markup import ROWS, button_groups, row
 from webapp.services import Lapau
 
 # Nothing stored: the words only.
@@ -30,3 +30,38 @@ def test_each_language_says_its_own_card_names_and_text_cards(app: Lapau) -> Non
     for name, text, fresh in said.values():
         assert name == fresh
         assert f'aria-label="{fresh}"' in text
+
+
+def test_a_hands_rows_are_made_once_yet_each_in_its_language_style_and_refusals(
+    app: Lapau,
+) -> None:
+    """A hand's rows are remembered for the process: a row must come back only where
+    everything it is made from is the same, its language and card style included.
+    (Koa's cards have Minang names in every language: Koi-Koi's text cards do not.)"""
+    groups = [("jan", ["jan-crane", "jan-plain-1"]), ("feb", ["feb-plain-1"])]
+    refused = {"throw feb-plain-1": "card-not-in-hand"}
+    cases = [
+        (language, lite, blocked)
+        for language in ("en", "nl", "id")
+        for lite in (False, True)
+        for blocked in (False, True)
+    ]
+
+    def rows(language: str, lite: bool, blocked: bool) -> str:
+        with app.test_request_context(f"/{language}/"):
+            g.lang_code = language
+            g.lite_cards = lite
+            refusals = refused if blocked else None
+            return str(button_groups("koikoi", groups, "throw", "hg", "md", str.upper, refusals))
+
+    made = {}
+    for case in cases:  # each made afresh
+        ROWS.clear()
+        made[case] = rows(*case)
+    # Pictures are the same in every language; text cards and refusals are words: one
+    # row of pictures without refusals, one with a refusal per language, and text cards
+    # per language with and without one.
+    assert len(set(made.values())) == 1 + 3 + 3 * 2
+    ROWS.clear()
+    for case in cases + cases[::-1]:  # and each remembered, in any order
+        assert rows(*case) == made[case]

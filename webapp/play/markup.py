@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from typing import Any
 
 from flask import g, get_template_attribute, request, url_for
+from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from webapp import adapters, display
@@ -143,6 +145,14 @@ def buttons(
     return _row(_buttons(game, ids, verb, key, size, _refusals(blocked), lite()), key, label)
 
 
+#: A hand's rows of buttons as made, by everything that goes into a row, its language
+#: included (text cards, labels and refusals are words).  A move changes one or two
+#: groups of a hand; its other rows are the same text as the last time it was drawn.
+ROWS: dict[tuple[Any, ...], str] = {}
+#: Rows remembered at most (a few hundred bytes each); past it the memo starts again.
+ROWS_MAX = 5000
+
+
 def button_groups(
     game: str,
     groups: Iterable[tuple[str, Sequence[str]]],
@@ -154,17 +164,20 @@ def button_groups(
 ) -> Markup:
     """A hand's move buttons as one keyed list per group (``key-group``, labelled by
     ``label(group)``), in one call: every move that changes a hand draws them all."""
-    refused, text = _refusals(blocked), lite()
-    return Markup(
-        "".join(
-            _row(
-                _buttons(game, ids, verb, f"{key}-{group}", size, refused, text),
-                f"{key}-{group}",
-                label(group),
-            )
-            for group, ids in groups
-        )
-    )
+    refused, text, language = _refusals(blocked), lite(), str(get_locale())
+    rows = []
+    for group, ids in groups:
+        group_key, name = f"{key}-{group}", label(group)
+        reasons = tuple(refused.get(f"{verb} {card_id}") for card_id in ids) if refused else ()
+        memo = (language, game, tuple(ids), verb, group_key, size, text, name, reasons)
+        row = ROWS.get(memo)
+        if row is None:
+            if len(ROWS) >= ROWS_MAX:
+                ROWS.clear()
+            made = _buttons(game, ids, verb, group_key, size, refused, text)
+            row = ROWS[memo] = _row(made, group_key, name)
+        rows.append(row)
+    return Markup("".join(rows))
 
 
 def _refusals(blocked: Mapping[str, str] | None) -> dict[str, str]:
