@@ -312,6 +312,7 @@ def test_ceki_players_see_every_arena_draw() -> None:
     assert [d.card for d in GAME.view(state, 1).arena_draws] == ["tali-halus"]
     assert GAME.view(state, 2).arena_draws == ()
     assert [d.card for d in GAME.view(state, 0).arena_draws] == ["tali-halus"]
+    assert GAME.view(state, None).arena_draws == ()  # a spectator sees no draw
 
 
 # --- Koa --------------------------------------------------------------------------

@@ -80,6 +80,11 @@ class Draw:
     turn: int
     watchers: tuple[int, ...]
 
+    @property
+    def seers(self) -> tuple[int, ...]:
+        """The seats that saw the card: its drawer, and the ceki seats watching."""
+        return (self.seat, *self.watchers)
+
 
 @dataclass(frozen=True)
 class Event:
@@ -158,6 +163,16 @@ class KoaState:
     def pile(self) -> tuple[ThrowRecord, ...]:
         """The face-up throw pile: this round's throws nobody ate."""
         return self.piles.pile
+
+    @cached_property
+    def seen_draws(self) -> tuple[tuple[Draw, ...], ...]:
+        """Each seat's arena draws this round (see :attr:`Draw.seers`), in one pass that
+        every seat's view of the state shares."""
+        seen: tuple[list[Draw], ...] = tuple([] for _ in range(SEATS))
+        for draw in self.draws:
+            for seat in draw.seers:
+                seen[seat].append(draw)
+        return tuple(map(tuple, seen))
 
 
 def deal_from(

@@ -98,7 +98,7 @@ class KoaView:
 
 
 def _sees_draw(draw: Draw, seat: int | None) -> bool:
-    return seat is not None and (draw.seat == seat or seat in draw.watchers)
+    return seat is not None and seat in draw.seers
 
 
 def _event_for(event: Event, state: KoaState, seat: int | None) -> Event:
@@ -148,7 +148,7 @@ def view(state: KoaState, seat: int | None) -> KoaView:
         can_makan=acting and state.phase == "take" and makan_problem(state) is None,
         ceki=tuple(bool(k) for k in state.koa),
         bans=tuple(ban for ban in state.bans if seat in (ban.seat, ban.eater)),
-        arena_draws=tuple(draw for draw in state.draws if _sees_draw(draw, seat)),
+        arena_draws=() if seat is None else state.seen_draws[seat],
         to_act=None if state.phase == "match-over" else state.turn,
         phase=state.phase,
         turn_no=state.turn_no,
