@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 from flask import g
+from flask_babel import get_translations
 
 from webapp import adapters
 from webapp.play import card_name
 from webapp.play.markup import ROWS, button_groups, row
+from webapp.play.render import gettext_callables
 from webapp.services import Lapau
 
 # Nothing stored: the words only.
@@ -65,3 +67,18 @@ def test_a_hands_rows_are_made_once_yet_each_in_its_language_style_and_refusals(
     ROWS.clear()
     for case in cases + cases[::-1]:  # and each remembered, in any order
         assert rows(*case) == made[case]
+
+
+def test_a_sentence_looked_up_once_is_filled_in_and_escaped_each_time(app: Lapau) -> None:
+    """The socket's renders look each sentence up once per language: a sentence with
+    placeholders is still filled in anew, its values escaped, every time."""
+    with app.test_request_context("/nl/"):
+        g.lang_code = "nl"
+        said = gettext_callables(get_translations())["_"]
+        context = app.jinja_env.from_string("").new_context()
+        sentence = "%(name)s threw %(card)s."
+        first = said(context, sentence, name="Ani", card="Hiu")
+        second = said(context, sentence, name="<b>Budi</b>", card="Tali")
+    assert "Ani" in first and "Hiu" in first and first != sentence  # in Dutch
+    assert "&lt;b&gt;Budi&lt;/b&gt;" in second and "Tali" in second and "Ani" not in second
+    assert str(second).replace("&lt;b&gt;Budi&lt;/b&gt;", "Ani").replace("Tali", "Hiu") == first

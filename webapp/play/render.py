@@ -166,15 +166,15 @@ def render_fragments(session: TableSession, seat: int | None) -> dict[str, str]:
     return split_fragments(render_layout(session, seat))
 
 
-#: Sentences without placeholders remembered per language, at most (a template passing a
-#: string it made would otherwise grow the memo without end).
+#: Sentences remembered per language, at most, with placeholders and without (a template
+#: passing a string it made would otherwise grow the memo without end).
 SAID_MAX = 2000
 
 
 def gettext_callables(translations: Translations | NullTranslations) -> dict[str, Any]:
     """The template's ``_``, ``gettext`` and ``ngettext`` bound to one language's
     catalogue, as Jinja's i18n extension makes them (escaped where the template
-    autoescapes, always formatted), and a sentence without placeholders said once.
+    autoescapes, always formatted), each sentence looked up once.
 
     Flask-Babel looks the catalogue up again for every string, and Jinja's ``_`` looks
     ``gettext`` up in the context and calls it through the context; a table render has
@@ -182,13 +182,19 @@ def gettext_callables(translations: Translations | NullTranslations) -> dict[str
     look each up once per language.
     """
     said: dict[str, Markup] = {}
+    patterns: dict[str, Markup] = {}  # sentences with placeholders, to fill in each time
 
     @pass_context
     def gettext(context: Context, string: str, **variables: Any) -> str:
         if not context.eval_ctx.autoescape:
             return str(translations.ugettext(string) % variables)
         if variables:
-            return Markup(translations.ugettext(string)) % variables
+            pattern = patterns.get(string)
+            if pattern is None:
+                pattern = Markup(translations.ugettext(string))
+                if len(patterns) < SAID_MAX:
+                    patterns[string] = pattern
+            return pattern % variables
         found = said.get(string)
         if found is None:
             found = Markup(translations.ugettext(string)) % variables
