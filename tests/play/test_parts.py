@@ -224,8 +224,8 @@ def test_a_layout_collected_for_its_parts_is_not_escaped_unless_it_passes_text_o
         autoescape=True,
         loader=DictLoader(
             {
-                "plain.html": "<p>{{ loud }}</p>{{ part(loud) }}",
-                "passing.html": "{% macro m(v) %}<i>{{ v }}</i>{% endmacro %}{{ part(m(loud)) }}",
+                "plain.html": "<p>{{ loud }}</p>{{ loud|part }}",
+                "passing.html": "{% macro m(v) %}<i>{{ v }}</i>{% endmacro %}{{ m(loud)|part }}",
             }
         ),
     )
@@ -234,7 +234,7 @@ def test_a_layout_collected_for_its_parts_is_not_escaped_unless_it_passes_text_o
         given.append(value)
         return ""
 
-    environment.globals["part"] = part
+    environment.filters["part"] = part
     collect = collector(environment)
     loud = Loud()
     for name in ("plain.html", "passing.html"):

@@ -1,6 +1,6 @@
 """Redraw only what changed: a table layout's parts, remembered per listener.
 
-A table layout is a handful of parts (``{{ part("play/koa/_seat.html", who=who) }}``):
+A table layout is a handful of parts (``{{ "play/koa/_seat.html"|part(who=who) }}``):
 the status line, each seat, each pile, the prompt, the hand, the log.  A move changes a
 few of them.  Rendering every part for every listener on every move was most of a
 move's cost, so a listener keeps, for each part, what the part read the last time it
@@ -309,7 +309,11 @@ def free_names(environment: Environment) -> Callable[[str], frozenset[str] | Non
 
 
 def install(environment: Environment, split: Callable[[str], Mapping[str, str]]) -> None:
-    """Make ``part(template, **inputs)`` available to templates.
+    """Make the filter ``template|part(**inputs)`` available to templates.
+
+    A filter rather than a function: Jinja calls a filter directly, and a function through
+    the context's ``call`` (which asks what the callable wants, on each of the hundred
+    parts a move's renders draw).
 
     With ``memo`` in the context a part is remembered there, and its fragments, split
     out by ``split`` once when drawn, are added to ``collected`` (a dict): the fragments
@@ -376,7 +380,7 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
         values["collected"].update(drawn.fragments)
         return NOTHING  # the render keeps the fragments, not the page they are in
 
-    environment.globals["part"] = part
+    environment.filters["part"] = part
 
 
 #: What turns a template's own text into a value it may pass on (to a part, say): a
