@@ -142,6 +142,26 @@ def test_a_tuple_field_is_read_by_item_where_a_template_indexes_it() -> None:
         assert reads == {"counts": (11, 12, 13)}, whole
 
 
+def test_a_read_view_notes_the_views_fields_and_nothing_else() -> None:
+    """A field read is noted with its value; what Python or Jinja ask of any object (its
+    class, whether it is markup) is the read view's own, and is not noted."""
+
+    class View:
+        round_no = 3
+
+    reads: dict[Read, Any] = {}
+    view = ReadView(View(), reads)
+    assert view.round_no == 3
+    assert reads == {"round_no": 3}
+    assert isinstance(view, ReadView)
+    assert view.__class__ is ReadView
+    assert not hasattr(view, "__html__")
+    assert Markup.escape(view)  # escaping asks for __html__
+    with pytest.raises(AttributeError):
+        _ = view.missing
+    assert reads == {"round_no": 3}
+
+
 def test_a_part_that_only_asks_whether_its_reader_moved_is_drawn_once_for_the_others(
     hub: Hub, practice: Any
 ) -> None:
