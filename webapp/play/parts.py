@@ -66,7 +66,7 @@ class ReadView(tuple[Any, dict[Read, Any]]):
         return tuple.__new__(cls, (view, reads))
 
     def __getattribute__(self, name: str) -> Any:
-        if name[0] == "_":  # not a field: its own (``__class__``, ``__html__``), as before
+        if name[0] == "_":  # what Python asks of any object (``__class__``, ``__html__``)
             return object.__getattribute__(self, name)
         view, reads = self
         value = getattr(view, name)
