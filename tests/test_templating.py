@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jinja2 import Environment, pass_context, pass_environment
+from jinja2 import DictLoader, Environment, pass_context, pass_environment
 from jinja2.runtime import Context
 
 from webapp.templating import QuickCalls
@@ -55,3 +55,22 @@ def test_a_stop_iteration_is_undefined_as_jinja_makes_it() -> None:
     env = environment()
     env.globals["empty"] = empty
     assert env.from_string("[{{ empty() }}]").render() == "[]"
+
+
+def test_imports_and_includes_see_the_globals_as_under_jinjas_context() -> None:
+    """The global names are listed only when asked: a template imported without context
+    still sees the globals its importer was given, and an include its includer's."""
+    sources = {
+        "page.html": (
+            '{% from "macros.html" import hello %}{{ hello("Rina") }}|{% include "part.html" %}'
+        ),
+        "macros.html": "{% macro hello(name) %}{{ greeting }}, {{ name }}{% endmacro %}",
+        "part.html": "{{ greeting }} again, {{ name }}",
+    }
+    rendered = []
+    for context_class in (Context, QuickCalls):
+        env = Environment(autoescape=True, loader=DictLoader(sources))
+        env.context_class = context_class
+        page = env.get_template("page.html", globals={"greeting": "Selamat datang"})
+        rendered.append(page.render(name="Rina"))
+    assert rendered[0] == rendered[1] == "Selamat datang, Rina|Selamat datang again, Rina"

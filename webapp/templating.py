@@ -9,12 +9,14 @@ goes from here.  A game's own helpers come from its adapter (``template_globals`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, MutableMapping
 from types import FunctionType
 from typing import Any
 
 from flask import Flask
-from jinja2 import BytecodeCache
+from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
+from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from jinja2.utils import _PassArg
 
@@ -58,7 +60,41 @@ class QuickCalls(Context):
     itself wants.  A plain function has no such ``__call__``; its own wish is one
     attribute.  Anything else, or a call that carries a loop's or a block's variables to
     add to the context, goes the usual way.
+
+    It also lists the template's global names only when asked.  Jinja's own context lists
+    them when made, and only a template imported as a module asks: an include makes a
+    context, and the log part's include listed the site's sixty globals (a ``ChainMap``,
+    slow to list) on every draw.
     """
+
+    def __init__(
+        self,
+        environment: Environment,
+        parent: dict[str, Any],
+        name: str | None,
+        blocks: dict[str, Callable[[Context], Iterator[str]]],
+        globals: MutableMapping[str, Any] | None = None,
+    ) -> None:
+        # Jinja's Context.__init__, but for the globals' names.
+        self.parent = parent
+        self.vars: dict[str, Any] = {}
+        self.environment = environment
+        self.eval_ctx = EvalContext(environment, name)
+        self.exported_vars: set[str] = set()
+        self.name = name
+        self.blocks = {key: [block] for key, block in blocks.items()}
+        self._globals = globals
+        self._globals_keys: set[str] | None = None
+
+    @property
+    def globals_keys(self) -> set[str]:
+        if self._globals_keys is None:
+            self._globals_keys = set(self._globals or ())
+        return self._globals_keys
+
+    @globals_keys.setter
+    def globals_keys(self, keys: set[str]) -> None:
+        self._globals_keys = keys
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         if type(__obj) is FunctionType:
