@@ -3,7 +3,12 @@ dead socket, and the events presence follows."""
 
 from __future__ import annotations
 
-from webapp.channels import Channels, LocalBroker, Subscriber
+from flask import g, request
+from flask_babel import get_locale
+from greenlet import greenlet
+
+from webapp.channels import Channels, LocalBroker, Subscriber, rendering
+from webapp.services import Lapau
 
 
 class Page:
@@ -85,3 +90,56 @@ def test_channels_publish_through_the_broker_they_are_given() -> None:
     channels.publish("me:u-1", "badge")
     assert broker.carried == [("me:u-1", "badge")]
     assert page.sent == ["badge"]
+
+
+def test_a_render_outside_requests_has_its_own_language_and_g_even_inside_another(
+    app: Lapau,
+) -> None:
+    """A render's request context is made once per language and pushed again, yet each
+    render gets a fresh ``g`` in its own language, a render begun inside another (in the
+    same language or not) gets a context of its own, and a mover's request keeps its g."""
+    seen: list[tuple[str, str, str | None, bool]] = []
+
+    def note() -> None:
+        seen.append((str(get_locale()), request.path, request.endpoint, hasattr(g, "mark")))
+        g.mark = True
+
+    with app.test_request_context("/nl/"):
+        g.mover = "kept"
+        for _ in range(2):  # the second time, from the context the first one left
+            with rendering(app, "id"):
+                note()
+                with rendering(app, "id"):
+                    note()
+                with rendering(app, "en"):
+                    note()
+                note()
+        assert g.mover == "kept" and not hasattr(g, "mark")
+    assert seen == 2 * [
+        ("id", "/id/", "pages.index", False),
+        ("id", "/id/", "pages.index", False),
+        ("en", "/en/", "pages.index", False),
+        ("id", "/id/", "pages.index", True),
+    ]
+
+
+def test_renders_in_two_greenlets_at_once_each_have_their_own_context(app: Lapau) -> None:
+    """Two tables' renders in one language, the first waiting inside its block while the
+    second runs (a gevent switch): neither pops the other's context."""
+    main = greenlet.getcurrent()
+    seen: list[str] = []
+
+    def render(name: str) -> None:
+        with rendering(app, "nl"):
+            g.name = name
+            main.switch()
+            seen.append(f"{g.name} {request.path} {get_locale()}")
+
+    with rendering(app, "nl"):
+        pass  # leaves its context ready for the next render
+    first, second = greenlet(render), greenlet(render)
+    first.switch("first")
+    second.switch("second")
+    first.switch()
+    second.switch()
+    assert seen == ["first /nl/ nl", "second /nl/ nl"]
