@@ -26,6 +26,12 @@ class Lapau(Flask):
 
     services: Services
 
+    #: Templates kept in a plain dict (Jinja's cache size -1): the site's templates are a
+    #: fixed set, and Jinja's LRU cache, to move each template it returns to the end of
+    #: its queue, searches the queue comparing keys one by one (a table's layout on every
+    #: move, for each language, and the log part's include twice a Koa move).
+    jinja_options = {**Flask.jinja_options, "cache_size": -1}
+
 
 def services(app: Flask | None = None) -> Services:
     """The holders of ``app``, else of the current app (in a request, a socket or a
