@@ -71,13 +71,14 @@ def operations_between(old: Parsed, new: Parsed) -> list[str] | None:
     for box in old_boxes.keys() | new_boxes.keys():
         before = dict(old_boxes.get(box, []))
         after = new_boxes.get(box, [])
+        staying = dict(after)
         kept = [child_id for child_id, _ in after if child_id in before]
-        if kept != [child_id for child_id in before if child_id in dict(after)]:
+        if kept != [child_id for child_id in before if child_id in staying]:
             return None
         ops.extend(
             f'<i id="{child_id}" hx-swap-oob="delete"></i>'
             for child_id in before
-            if child_id not in dict(after)
+            if child_id not in staying
         )
         inserts: list[str] = []
         following: str | None = None
