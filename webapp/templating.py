@@ -16,7 +16,6 @@ from typing import Any
 from flask import Flask
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
-from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from jinja2.utils import _PassArg
 
@@ -75,16 +74,9 @@ class QuickCalls(Context):
         blocks: dict[str, Callable[[Context], Iterator[str]]],
         globals: MutableMapping[str, Any] | None = None,
     ) -> None:
-        # Jinja's Context.__init__, but for the globals' names.
-        self.parent = parent
-        self.vars: dict[str, Any] = {}
-        self.environment = environment
-        self.eval_ctx = EvalContext(environment, name)
-        self.exported_vars: set[str] = set()
-        self.name = name
-        self.blocks = {key: [block] for key, block in blocks.items()}
+        super().__init__(environment, parent, name, blocks)  # without globals: none listed
         self._globals = globals
-        self._globals_keys: set[str] | None = None
+        self._globals_keys: set[str] | None = None  # listed when asked (globals_keys)
 
     @property
     def globals_keys(self) -> set[str]:
