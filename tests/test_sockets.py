@@ -157,6 +157,27 @@ def test_a_socket_that_answers_is_pinged_and_stays_open(quick: LiveServer, kind:
 
 
 @pytest.mark.parametrize("kind", list(OPENERS))
+def test_a_socket_whose_page_speaks_is_not_pinged(quick: LiveServer, kind: str) -> None:
+    """A page that sent a message within the interval was not silent: no ping for it (a
+    table's players send moves all the time, and each ping costs a send and its pong)."""
+    ws, _, _ = OPENERS[kind](quick)
+    pings = 0
+    deadline = time.monotonic() + 4 * INTERVAL
+    while time.monotonic() < deadline:
+        ws.send(PROBE)
+        ws.settimeout(5)
+        while True:  # up to the probe's answer: what the server sent before it, pings too
+            opcode, frame = ws.recv_data_frame(True)
+            assert opcode != CLOSE, "the server closed a socket whose page speaks"
+            pings += opcode == PING
+            if frame.data == PROBE.encode():
+                break
+        time.sleep(0.5 * INTERVAL)
+    assert pings == 0
+    ws.close()
+
+
+@pytest.mark.parametrize("kind", list(OPENERS))
 def test_a_socket_whose_peer_stops_answering_is_closed_by_the_server(
     quick: LiveServer, kind: str
 ) -> None:

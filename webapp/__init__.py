@@ -153,7 +153,9 @@ def create_app(config: Config | None = None) -> Lapau:
         database=database,
         redis=shared,
         facts=held,
-        sockets=sockets.Sockets(app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"]),
+        sockets=sockets.Sockets(
+            app.config["PLAYER_SOCKETS"], app.config["TABLE_WATCHERS"], app.config["PING_INTERVAL"]
+        ),
         channels=live,
         signed_in=AccountSockets(live),
         hub=hub,

@@ -10,10 +10,11 @@ closing every one of them when the server stops.
   closed parser (webapp/messages.py) and hands it to the socket kind's handler, which
   answers with a refusal's code or nothing.
 
-- **Pings.** simple-websocket pings every ``PING_INTERVAL`` seconds (``LAPAU_PING_INTERVAL``,
-  25 by default: PaaS routers close a socket after 55 s of silence) and closes with 1008 a
-  peer that has not answered one ping by the next: a phone gone away is dropped within two
-  intervals.  Its pinging runs in a greenlet under gunicorn's gevent worker.
+- **Pings.** A socket whose page has sent nothing for ``PING_INTERVAL`` seconds
+  (``LAPAU_PING_INTERVAL``, 25 by default: PaaS routers close a socket after 55 s of
+  silence; 0: never) is pinged, and closed with 1008 if nothing at all comes back by the
+  next interval: a phone gone away is dropped within two intervals.  One greenlet per
+  process does this for every socket (:class:`Pinger`), not the socket library.
 - **Probes.** A page that becomes visible again or comes back online sends :data:`PROBE`
   and expects it back within seconds (webapp/static/js/live.js); without an answer the
   socket is dead (mobile Safari keeps such sockets for minutes), the page drops it and
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import logging
 import re
 import socket
 import threading
@@ -53,16 +55,20 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
+import gevent
 from flask import Flask, abort, current_app, g, request
 from flask_babel import lazy_gettext as _l
 from flask_sock import Sock
 from gevent import Timeout
 from simple_websocket import ConnectionClosed
+from wsproto.events import Ping
 
 from webapp import edge, flood, logs
 from webapp.locale import DEFAULT_LANGUAGE, LANGUAGES
 from webapp.messages import MAX_MESSAGE, Message, Unexpected, parse
 from webapp.services import services
+
+log = logging.getLogger(__name__)
 
 #: The one flask-sock instance: every area routes its socket through it (on its blueprint).
 sock = Sock()
@@ -184,7 +190,8 @@ class WholeSends:
     gevent a send into a full buffer waits, then sends what fits: the rest of the frame was
     lost and the page got a frame it could not decode (reproduced with a 50 KB message to a
     client that read two seconds late).  Here a send is ``sendall``, one at a time (the
-    library's pings and pongs come from its own greenlet and must not land inside a frame),
+    library's pongs come from its own greenlet, the pings from the pinger's, and neither may
+    land inside a frame),
     and a peer that takes nothing for ``seconds`` is given up: the socket is shut down, which
     ends the library's reader, and the send raises, so a fan-out drops that subscriber and
     goes on.  The kernel's send buffer is fixed at ``buffer`` bytes (autotuning grows it to
@@ -283,8 +290,13 @@ class LiveSocket:
         #: Told when the socket is closed for flooding (the open sockets pause its player).
         self.flooded: Callable[[], None] = lambda: None
         self.lock = threading.Lock()
-        # simple-websocket closes a silent peer from its own thread through ``self.close``;
-        # catching that call on the instance is the only way to learn the code it sent.
+        #: For the pinger (:meth:`keep_alive`): when it last looked at this socket, how many
+        #: messages the page had sent then, and whether it sent a ping then.
+        self.looked = self.opened
+        self.received_then = 0
+        self.pinged = False
+        # Every close goes through the library's ``close``, flask-sock's after a handler
+        # returns too: caught on the instance, so each records its code and wakes a reader.
         library_close = ws.close
 
         def close(reason: int | None = None, message: str | None = None) -> None:
@@ -294,8 +306,7 @@ class LiveSocket:
                 library_close(reason, message)
             # Wake a receive() waiting in another greenlet: the library wakes it only for
             # what the peer sends, and a phone asleep sends nothing, not even the close's
-            # answer.  Closing what is closed already (the library's own thread does when
-            # the next ping falls due) is then quiet instead of raising in that thread.
+            # answer.  Closing what is closed already is quiet, as the library's is not.
             ws.event.set()
 
         ws.close = close
@@ -306,10 +317,54 @@ class LiveSocket:
             try:
                 self.ws.send(data)
             except TimeoutError:
-                if self.closed is None:  # given up (WholeSends): the log line says why
-                    self.closed = Ending(1006, "stopped reading", "server")
+                self.given_up()
                 raise
             self.sent += 1
+
+    def given_up(self) -> None:
+        if self.closed is None:  # a send given up (WholeSends): the log line says why
+            self.closed = Ending(1006, "stopped reading", "server")
+
+    def keep_alive(self, now: float, interval: float) -> Callable[[], None] | None:
+        """What the pinger does for this socket at ``now``: nothing, a ping, or the close of
+        a silent one.  Looked at every ``interval`` seconds from its opening: a page that
+        sent a message meanwhile needs no ping (its socket was not silent); one that did
+        not gets a ping; one pinged then that has answered nothing since, neither a pong
+        (the library notes it) nor a message, is gone."""
+        if now - self.looked < interval:
+            return None
+        self.looked = now
+        spoke, self.received_then = self.received != self.received_then, self.received
+        if self.pinged and not spoke and not self.ws.pong_received:
+            return self.drop_silent
+        self.pinged = not spoke
+        if spoke:
+            return None
+        self.ws.pong_received = False
+        return self.ping
+
+    def ping(self) -> None:
+        with self.lock:  # one frame at a time, and wsproto's state touched by one sender
+            if not self.ws.connected:
+                return
+            try:
+                self.ws.sock.send(self.ws.ws.send(Ping()))
+            except TimeoutError:
+                self.given_up()  # and its reader ends, as after any send given up
+            except OSError:
+                pass  # the peer has gone: its reader ends the socket
+
+    def drop_silent(self) -> None:
+        """Close a socket whose peer answered nothing since its ping (a phone gone away),
+        and end its reader's wait for bytes that will not come."""
+        try:
+            self.close(1008, "Ping/Pong timeout")
+        except Exception:  # noqa: BLE001 - closed meanwhile, by either side
+            pass
+        try:
+            self.ws.sock.shutdown(socket.SHUT_RD)
+        except OSError:
+            pass  # closed already
 
     def receive(self) -> Any:
         """The next message from the browser within its budget (None once closed, by the
@@ -380,12 +435,54 @@ class LiveSocket:
         }
 
 
+class Pinger:
+    """Keeps the open sockets alive, from one greenlet for the whole process: each socket
+    is looked at every ping interval from its opening (:meth:`LiveSocket.keep_alive`), and
+    its ping or close runs in a greenlet of its own, since a send may wait on its peer.
+
+    simple-websocket can ping by itself, but then each socket's reader waits for every
+    frame through a selector, for the ping's timeout (py-spy under the issue's load: the
+    readers took 5.3% of the worker, their selectors 2.2%), and it pings sockets whose page
+    has just sent a move."""
+
+    def __init__(self, interval: float) -> None:
+        self.interval = interval
+        #: Seconds between looks: a ping may come this much after it falls due.
+        self.tick = min(1.0, interval / 10)
+        self.greenlet: gevent.Greenlet[[], None] | None = None
+
+    def start(self, sockets: Sockets) -> None:
+        """Begin pinging, once (in the worker process, at its first socket)."""
+        if self.greenlet is None and self.interval > 0:
+            self.greenlet = gevent.spawn(self.run, sockets)
+
+    def run(self, sockets: Sockets) -> None:
+        while True:
+            gevent.sleep(self.tick)
+            try:
+                now = time.monotonic()
+                with sockets.lock:
+                    found = list(sockets.open)
+                for live in found:
+                    action = live.keep_alive(now, self.interval)
+                    if action is not None:
+                        gevent.spawn(action)
+            except Exception:  # a bug here must not end every socket's pings
+                log.exception("the pinger failed")
+
+
 class Sockets:
     """Every open socket of this process, counted by player and by table or room."""
 
-    def __init__(self, per_player: int = PLAYER_SOCKETS, per_table: int = TABLE_WATCHERS) -> None:
+    def __init__(
+        self,
+        per_player: int = PLAYER_SOCKETS,
+        per_table: int = TABLE_WATCHERS,
+        ping_interval: float = 25.0,
+    ) -> None:
         self.lock = threading.Lock()
         self.open: set[LiveSocket] = set()
+        self.pinger = Pinger(ping_interval)
         self.per_player, self.per_table = per_player, per_table
         self.players: Counter[str] = Counter()
         self.crowds: Counter[str] = Counter()
@@ -446,6 +543,7 @@ class Sockets:
         if live.player is not None:
             player = live.player
             live.flooded = lambda: self.pause(player)
+        self.pinger.start(self)
         try:
             yield live
         finally:
@@ -551,6 +649,6 @@ def init_app(app: Flask) -> None:
         "SOCK_SERVER_OPTIONS",
         {
             "max_message_size": MAX_MESSAGE,
-            "ping_interval": app.config["PING_INTERVAL"],
+            "ping_interval": None,  # the Pinger's work, for every socket at once
         },
     )
