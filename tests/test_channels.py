@@ -8,6 +8,7 @@ from flask_babel import get_locale
 from greenlet import greenlet
 
 from webapp.channels import Channels, LocalBroker, Subscriber, rendering
+from webapp.play.once import language
 from webapp.services import Lapau
 
 
@@ -98,10 +99,13 @@ def test_a_render_outside_requests_has_its_own_language_and_g_even_inside_anothe
     """A render's request context is made once per language and pushed again, yet each
     render gets a fresh ``g`` in its own language, a render begun inside another (in the
     same language or not) gets a context of its own, and a mover's request keeps its g."""
-    seen: list[tuple[str, str, str | None, bool]] = []
+    seen: list[tuple[str, str, str, str | None, bool]] = []
 
     def note() -> None:
-        seen.append((str(get_locale()), request.path, request.endpoint, hasattr(g, "mark")))
+        words_in = language()  # what said() keys its words by: the render's language
+        seen.append(
+            (str(get_locale()), words_in, request.path, request.endpoint, hasattr(g, "mark"))
+        )
         g.mark = True
 
     with app.test_request_context("/nl/"):
@@ -115,11 +119,12 @@ def test_a_render_outside_requests_has_its_own_language_and_g_even_inside_anothe
                     note()
                 note()
         assert g.mover == "kept" and not hasattr(g, "mark")
+        assert language() == "nl"  # the request's own, once the renders are over
     assert seen == 2 * [
-        ("id", "/id/", "pages.index", False),
-        ("id", "/id/", "pages.index", False),
-        ("en", "/en/", "pages.index", False),
-        ("id", "/id/", "pages.index", True),
+        ("id", "id", "/id/", "pages.index", False),
+        ("id", "id", "/id/", "pages.index", False),
+        ("en", "en", "/en/", "pages.index", False),
+        ("id", "id", "/id/", "pages.index", True),
     ]
 
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import cast
+
 import pytest
 from flask import g
 from flask_babel import get_translations
 
 from webapp import adapters
+from webapp.channels import rendering
 from webapp.play import card_name
-from webapp.play.markup import ROWS, button_groups, row
+from webapp.play.hub import TableSession
+from webapp.play.markup import ROWS, button_groups, move_form, row
 from webapp.play.render import gettext_callables
 from webapp.services import Lapau
 
@@ -82,3 +87,24 @@ def test_a_sentence_looked_up_once_is_filled_in_and_escaped_each_time(app: Lapau
     assert "Ani" in first and "Hiu" in first and first != sentence  # in Dutch
     assert "&lt;b&gt;Budi&lt;/b&gt;" in second and "Tali" in second and "Ani" not in second
     assert str(second).replace("&lt;b&gt;Budi&lt;/b&gt;", "Ani").replace("Tali", "Hiu") == first
+
+
+def test_a_moves_words_and_address_follow_each_renders_language(app: Lapau) -> None:
+    """A move's renders (outside requests) say their words and find their forms' address
+    in their own language, remembered for the process: each language and table keeps its
+    own, in any order, a render inside another's included."""
+    table = cast(TableSession, SimpleNamespace(id="t3st01"))
+
+    def said_and_address() -> tuple[str, str, str]:
+        fresh = str(adapters.card("koikoi", "jan-crane").name)
+        return card_name("jan-crane", "koikoi"), fresh, str(move_form(table))
+
+    for language in ("en", "nl", "id", "en", "nl"):
+        with rendering(app, language):
+            name, fresh, form = said_and_address()
+            with rendering(app, "id"):
+                inner = said_and_address()
+            after = said_and_address()
+        assert name == fresh and f'action="/{language}/table/t3st01/act"' in form
+        assert inner[0] == inner[1] and 'action="/id/table/t3st01/act"' in inner[2]
+        assert after == (name, fresh, form)

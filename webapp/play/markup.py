@@ -13,13 +13,13 @@ from functools import cache
 from typing import Any
 
 from flask import g, get_template_attribute, request, url_for
-from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from webapp import adapters, display
 from webapp.auth.security import form_token
+from webapp.locale import current_language
 from webapp.play.hub import TableSession
-from webapp.play.once import once, said
+from webapp.play.once import language, said
 from webapp.play.words import refusal
 
 
@@ -164,12 +164,12 @@ def button_groups(
 ) -> Markup:
     """A hand's move buttons as one keyed list per group (``key-group``, labelled by
     ``label(group)``), in one call: every move that changes a hand draws them all."""
-    refused, text, language = _refusals(blocked), lite(), str(get_locale())
+    refused, text, said_in = _refusals(blocked), lite(), language()
     rows = []
     for group, ids in groups:
         group_key, name = f"{key}-{group}", label(group)
         reasons = tuple(refused.get(f"{verb} {card_id}") for card_id in ids) if refused else ()
-        memo = (language, game, tuple(ids), verb, group_key, size, text, name, reasons)
+        memo = (said_in, game, tuple(ids), verb, group_key, size, text, name, reasons)
         row = ROWS.get(memo)
         if row is None:
             if len(ROWS) >= ROWS_MAX:
@@ -219,12 +219,23 @@ def hand_fieldset(step: str, card_step: bool) -> Markup:
     return Markup(f'<fieldset data-step="{step}"{" disabled" if off else ""}>')
 
 
+#: The address each table's moves post to, by table and language: asked of the URL map
+#: (20 µs) once, not on every move.  Past ``ADDRESSES_MAX`` the memo starts again.
+ADDRESSES: dict[tuple[str, str], str] = {}
+ADDRESSES_MAX = 10_000
+
+
 def move_form(table: TableSession, css_class: str = "") -> Markup:
     """The opening tag of a form whose buttons are moves: sent over the socket, or posted
     when there is no socket.  The state version comes from #status (hx-include on the
     table), so the form's markup does not change with every move."""
-    # Every seat's prompt, hand and status of a move's render post to the same address.
-    action = once("move_actions", table.id, lambda: url_for("play.act", table_id=table.id))
+    # Every seat's prompt, hand and status of every move post to the same address.
+    where = (table.id, current_language())
+    action = ADDRESSES.get(where)
+    if action is None:
+        if len(ADDRESSES) >= ADDRESSES_MAX:
+            ADDRESSES.clear()
+        action = ADDRESSES[where] = url_for("play.act", table_id=table.id)
     opening = Markup(f'<form class="moves {css_class}" ws-send method="post" action="{action}">')
     if request.endpoint == "play.table":
         # The page a browser loads can post its moves (without scripts), so its forms carry
