@@ -225,7 +225,7 @@ class Drawn:
     context: Mapping[str, Any]
     asked: Mapping[Read, Any]  # of a seated reader: what was asked of its seat and names
     reads: Mapping[Read, Any]
-    html: Markup
+    html: str  # as drawn (its text only: not a value a template is given)
     fragments: Mapping[str, str]  # the marked fragments in ``html``, by element id
 
     def still_fits(self, inputs: Mapping[str, Any], values: Mapping[str, Any], view: Any) -> bool:
@@ -331,15 +331,18 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
     # draw (unless templates reload as they change, in development).
     loaded = cache(environment.get_template)
 
-    def draw(template: str, values: dict[str, Any], own: dict[str, Any]) -> Markup:
+    def draw(template: str, values: dict[str, Any], own: dict[str, Any]) -> str:
         # The values already hold the environment's globals (they come from the layout's
         # context): a shared context spares copying them again for every part, and one
         # made without them spares listing them (only a module's exports need that).
         # The part's ``own`` values lie over them as the context's variables.
+        # Plain text: a remembered part is only split into its fragments, and slicing
+        # Markup makes Markup of every slice.
         found = (environment.get_template if environment.auto_reload else loaded)(template)
         context = new_context(environment, found.name, found.blocks, values, shared=True)
         context.vars.update(own)
-        return Markup(environment.concat(found.root_render_func(context)))
+        text: str = environment.concat(found.root_render_func(context))
+        return text
 
     def drawing(template: str, inputs: dict[str, Any], values: dict[str, Any]) -> Drawn:
         """The part drawn, with what it read."""
@@ -366,7 +369,7 @@ def install(environment: Environment, split: Callable[[str], Mapping[str, str]])
         values = context.get_all()
         memo: dict[tuple[str, Any], Drawn] | None = values.get("memo")
         if memo is None:  # a whole page: nothing to remember
-            return draw(template, values, inputs)
+            return Markup(draw(template, values, inputs))
         view = values["view"]
         slot = (template, inputs.get("who"))
         # The same part as drawn for the other readers of this render alike (one
