@@ -8,6 +8,7 @@ from typing import cast
 import pytest
 from flask import g
 from flask_babel import get_translations
+from markupsafe import Markup
 
 from webapp import adapters
 from webapp.channels import rendering
@@ -84,9 +85,18 @@ def test_a_sentence_looked_up_once_is_filled_in_and_escaped_each_time(app: Lapau
         sentence = "%(name)s threw %(card)s."
         first = said(context, sentence, name="Ani", card="Hiu")
         second = said(context, sentence, name="<b>Budi</b>", card="Tali")
+        # Filled-in sentences are remembered by their values: the same again, and the
+        # same text as Markup (not escaped) or as a number, each as it should be.
+        again = said(context, sentence, name="<b>Budi</b>", card="Tali")
+        marked = said(context, sentence, name=Markup("<b>Budi</b>"), card="Tali")
+        counted = said(context, "Round %(round)s", round=3)
+        counted_again = said(context, "Round %(round)s", round=3)
+        text_three = said(context, "Round %(round)s", round="3")
     assert "Ani" in first and "Hiu" in first and first != sentence  # in Dutch
     assert "&lt;b&gt;Budi&lt;/b&gt;" in second and "Tali" in second and "Ani" not in second
     assert str(second).replace("&lt;b&gt;Budi&lt;/b&gt;", "Ani").replace("Tali", "Hiu") == first
+    assert again == second and "<b>Budi</b>" in marked and "&lt;" not in marked
+    assert "3" in counted and counted == counted_again == text_three
 
 
 def test_a_moves_words_and_address_follow_each_renders_language(app: Lapau) -> None:

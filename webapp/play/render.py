@@ -169,6 +169,13 @@ def render_fragments(session: TableSession, seat: int | None) -> dict[str, str]:
 #: Sentences remembered per language, at most, with placeholders and without (a template
 #: passing a string it made would otherwise grow the memo without end).
 SAID_MAX = 2000
+#: Filled-in sentences remembered per language, at most (each table has its own names);
+#: past it the memo starts again.
+FILLED_MAX = 5000
+#: The values a filled-in sentence is remembered by: exactly these types, whose text and
+#: escaping follow from their value (not Markup, escaped otherwise; not a lazy string,
+#: said otherwise in another language).
+PLAIN = (str, int)
 
 
 def gettext_callables(translations: Translations | NullTranslations) -> dict[str, Any]:
@@ -183,18 +190,31 @@ def gettext_callables(translations: Translations | NullTranslations) -> dict[str
     """
     said: dict[str, Markup] = {}
     patterns: dict[str, Markup] = {}  # sentences with placeholders, to fill in each time
+    # Sentences filled in with plain text and numbers (names, cards, seconds), by those
+    # values: a move's parts say the same ones over and over ("Takabek: Ani ate your
+    # throw", five times a Koa move), and Markup's ``%`` wraps and escapes every value.
+    filled: dict[tuple[Any, ...], Markup] = {}
 
     @pass_context
     def gettext(context: Context, string: str, **variables: Any) -> str:
         if not context.eval_ctx.autoescape:
             return str(translations.ugettext(string) % variables)
         if variables:
-            pattern = patterns.get(string)
-            if pattern is None:
-                pattern = Markup(translations.ugettext(string))
-                if len(patterns) < SAID_MAX:
-                    patterns[string] = pattern
-            return pattern % variables
+            plain = all(type(value) in PLAIN for value in variables.values())
+            key = (string, *variables.items()) if plain else None
+            found = filled.get(key) if key else None
+            if found is None:
+                pattern = patterns.get(string)
+                if pattern is None:
+                    pattern = Markup(translations.ugettext(string))
+                    if len(patterns) < SAID_MAX:
+                        patterns[string] = pattern
+                found = pattern % variables
+                if key:
+                    if len(filled) >= FILLED_MAX:
+                        filled.clear()
+                    filled[key] = found
+            return found
         found = said.get(string)
         if found is None:
             found = Markup(translations.ugettext(string)) % variables
