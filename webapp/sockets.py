@@ -265,7 +265,12 @@ class LiveSocket:
         notice: Callable[[str], str] | None = None,
     ) -> None:
         config = current_app.config
-        ws.sock = WholeSends(ws.sock, config["SOCKET_SEND_SECONDS"], config["SOCKET_SEND_BUFFER"])
+        # The library's reader starts reading as the socket opens, before this: a page
+        # that closed at once has had its socket closed already, and has nothing to wrap.
+        if ws.connected:
+            ws.sock = WholeSends(
+                ws.sock, config["SOCKET_SEND_SECONDS"], config["SOCKET_SEND_BUFFER"]
+            )
         self.ws = ws
         self.kind = kind
         self.target = target
