@@ -15,11 +15,23 @@ from webapp.channels import rendering
 from webapp.play import card_name
 from webapp.play.hub import TableSession
 from webapp.play.markup import ROWS, button_groups, move_form, row
+from webapp.play.once import Remembered
 from webapp.play.render import gettext_callables
 from webapp.services import Lapau
 
 # Nothing stored: the words only.
 pytestmark = pytest.mark.databases("sqlite")
+
+
+def test_a_memo_keeps_what_it_is_given_and_starts_again_when_full() -> None:
+    memo: Remembered[str, int] = Remembered(3)
+    assert memo.keep("a", 1) == 1
+    memo.keep("b", 2)
+    memo.keep("b", 3)  # a key kept again is not one more
+    memo.keep("c", 4)
+    assert memo == {"a": 1, "b": 3, "c": 4}
+    assert memo.keep("d", 5) == 5
+    assert memo == {"d": 5}
 
 
 def words(app: Lapau, language: str) -> tuple[str, str, str]:

@@ -19,7 +19,7 @@ from webapp import adapters, display
 from webapp.auth.security import form_token
 from webapp.locale import current_language
 from webapp.play.hub import TableSession
-from webapp.play.once import language, said
+from webapp.play.once import Remembered, language, said
 from webapp.play.words import refusal
 
 
@@ -148,9 +148,8 @@ def buttons(
 #: A hand's rows of buttons as made, by everything that goes into a row, its language
 #: included (text cards, labels and refusals are words).  A move changes one or two
 #: groups of a hand; its other rows are the same text as the last time it was drawn.
-ROWS: dict[tuple[Any, ...], str] = {}
-#: Rows remembered at most (a few hundred bytes each); past it the memo starts again.
-ROWS_MAX = 5000
+#: At most 5,000 rows (a few hundred bytes each).
+ROWS: Remembered[tuple[Any, ...], str] = Remembered(5000)
 
 
 def button_groups(
@@ -172,10 +171,8 @@ def button_groups(
         memo = (said_in, game, tuple(ids), verb, group_key, size, text, name, reasons)
         row = ROWS.get(memo)
         if row is None:
-            if len(ROWS) >= ROWS_MAX:
-                ROWS.clear()
             made = _buttons(game, ids, verb, group_key, size, refused, text)
-            row = ROWS[memo] = _row(made, group_key, name)
+            row = ROWS.keep(memo, _row(made, group_key, name))
         rows.append(row)
     return Markup("".join(rows))
 
@@ -220,9 +217,8 @@ def hand_fieldset(step: str, card_step: bool) -> Markup:
 
 
 #: The address each table's moves post to, by table and language: asked of the URL map
-#: (20 µs) once, not on every move.  Past ``ADDRESSES_MAX`` the memo starts again.
-ADDRESSES: dict[tuple[str, str], str] = {}
-ADDRESSES_MAX = 10_000
+#: (20 µs) once, not on every move.
+ADDRESSES: Remembered[tuple[str, str], str] = Remembered(10_000)
 
 
 def move_form(table: TableSession, css_class: str = "") -> Markup:
@@ -233,9 +229,7 @@ def move_form(table: TableSession, css_class: str = "") -> Markup:
     where = (table.id, current_language())
     action = ADDRESSES.get(where)
     if action is None:
-        if len(ADDRESSES) >= ADDRESSES_MAX:
-            ADDRESSES.clear()
-        action = ADDRESSES[where] = url_for("play.act", table_id=table.id)
+        action = ADDRESSES.keep(where, url_for("play.act", table_id=table.id))
     opening = Markup(f'<form class="moves {css_class}" ws-send method="post" action="{action}">')
     if request.endpoint == "play.table":
         # The page a browser loads can post its moves (without scripts), so its forms carry

@@ -27,6 +27,7 @@ from webapp.adapters.setup import LEVELS
 from webapp.channels import rendering
 from webapp.play import clock
 from webapp.play.hub import Audience, Renderer, TableSession
+from webapp.play.once import Remembered
 from webapp.play.parts import collector
 from webapp.play.store import Seat
 from webapp.play.views import View
@@ -169,8 +170,7 @@ def render_fragments(session: TableSession, seat: int | None) -> dict[str, str]:
 #: Sentences remembered per language, at most, with placeholders and without (a template
 #: passing a string it made would otherwise grow the memo without end).
 SAID_MAX = 2000
-#: Filled-in sentences remembered per language, at most (each table has its own names);
-#: past it the memo starts again.
+#: Filled-in sentences remembered per language, at most (each table has its own names).
 FILLED_MAX = 5000
 #: The values a filled-in sentence is remembered by: exactly these types, whose text and
 #: escaping follow from their value (not Markup, escaped otherwise; not a lazy string,
@@ -193,7 +193,7 @@ def gettext_callables(translations: Translations | NullTranslations) -> dict[str
     # Sentences filled in with plain text and numbers (names, cards, seconds), by those
     # values: a move's parts say the same ones over and over ("Takabek: Ani ate your
     # throw", five times a Koa move), and Markup's ``%`` wraps and escapes every value.
-    filled: dict[tuple[Any, ...], Markup] = {}
+    filled: Remembered[tuple[Any, ...], Markup] = Remembered(FILLED_MAX)
 
     @pass_context
     def gettext(context: Context, string: str, **variables: Any) -> str:
@@ -211,9 +211,7 @@ def gettext_callables(translations: Translations | NullTranslations) -> dict[str
                         patterns[string] = pattern
                 found = pattern % variables
                 if key:
-                    if len(filled) >= FILLED_MAX:
-                        filled.clear()
-                    filled[key] = found
+                    filled.keep(key, found)
             return found
         found = said.get(string)
         if found is None:
