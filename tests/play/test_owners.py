@@ -216,6 +216,27 @@ def test_a_seat_held_by_a_dead_process_is_away_at_the_owner(two_hubs: Pair) -> N
     assert 0 in owned.away_since
 
 
+def test_a_process_says_its_seats_on_every_table_in_one_message_a_round(
+    two_hubs: Pair, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = two_hubs()
+    tables = [two_people(a) for _ in range(3)]
+    for owned in tables:
+        watch(b, owned.id, 0)
+    eventually(lambda: all(owned.present() == {0} for owned in tables))
+    said: list[str] = []
+    publish = b.channels.publish
+    monkeypatch.setattr(
+        b.channels, "publish", lambda topic, message: (said.append(topic), publish(topic, message))
+    )
+    # Past three lease times, the owner's patience: b's seats are still there, because
+    # its rounds said so, each in one message for the three tables.
+    time.sleep(LEASE * 4)
+    assert all(owned.present() == {0} and 0 not in owned.away_since for owned in tables)
+    rounds = said.count("held:b")
+    assert rounds >= 1 and said == ["held:b"] * rounds
+
+
 def test_ending_a_table_at_a_replica_ends_it_at_the_owner(two_hubs: Pair) -> None:
     a, b = two_hubs()
     owned = two_people(a)

@@ -7,6 +7,11 @@ owner acts on it: it applies, stores and publishes as for its own sockets, then 
 on ``told:<process>`` with the refusal's code, or none.  The asker waits for that
 answer a few seconds at most: without one (the owner just died) the mover is told to try
 again, never left waiting.
+
+A process also says, every few seconds, which seats it holds sockets for on the tables it
+follows, so that their owners know those people are still there: all its tables in one
+message on ``held:<process>``, which each owner reads for the tables it owns.  A message
+a table made every process read as many messages again as moves made.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ MOVED = "moved-here"
 Handle = Callable[[str, dict[str, Any]], "str | None"]
 #: Runs a function soon, off the broker's listener (the hub's scheduler at 0 s).
 Spawn = Callable[[Callable[[], None]], object]
+#: Hears another process's seats on tables owned here: its name, and the seats by table.
+Heard = Callable[[str, dict[str, list[int]]], None]
 
 
 class Forwarder:
@@ -45,16 +52,19 @@ class Forwarder:
         owns: Callable[[str], bool],
         handle: Handle,
         spawn: Spawn,
+        heard: Heard,
     ) -> None:
         self.channels = channels
         self.process = process
         self.owns = owns
         self.handle = handle
         self.spawn = spawn
+        self.heard = heard
         #: Each request in flight: its table, and where its answer goes.
         self.pending: dict[str, tuple[str, threading.Event, list[str | None]]] = {}
         channels.listen("ask", self.asked)
         channels.listen("told", self.told)
+        channels.listen("held", self.held)
 
     def ask(self, table_id: str, request: dict[str, Any]) -> str | None:
         """Have the table's owner act on ``request``: its refusal's code, or None."""
@@ -73,6 +83,22 @@ class Forwarder:
     def tell(self, table_id: str, request: dict[str, Any]) -> None:
         """Send the owner a request that wants no answer."""
         self.channels.publish(f"ask:{table_id}", {**request, "from": self.process()})
+
+    def tell_held(self, seats: dict[str, list[int]]) -> None:
+        """Tell every owner at once the seats this process holds sockets for, by table."""
+        self.channels.publish(f"held:{self.process()}", seats)
+
+    def held(self, topic: str, message: object) -> None:
+        sender = topic.partition(":")[2]
+        if sender == self.process() or not isinstance(message, dict):
+            return
+        owned = {
+            table_id: [seat for seat in seats if isinstance(seat, int)]
+            for table_id, seats in message.items()
+            if isinstance(seats, list) and self.owns(table_id)
+        }
+        if owned:
+            self.spawn(lambda: self.heard(sender, owned))
 
     def asked(self, topic: str, message: object) -> None:
         table_id = topic.partition(":")[2]

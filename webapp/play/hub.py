@@ -1001,6 +1001,7 @@ class Hub:
                 self.owns,
                 self.requested,
                 lambda work: self.scheduler(0.0, work),
+                self.heard,
             )
             self.channels.on_gap.append(self.resync)  # messages lost: replicas reload
         #: Rounds of :meth:`tend` so far (None: not tending).
@@ -1105,6 +1106,14 @@ class Hub:
         with self.context():
             return self._act(session, request)
 
+    def heard(self, process: str, seats: dict[str, list[int]]) -> None:
+        """Another process's seats on tables owned here (its round's "still here")."""
+        with self.context():
+            for table_id, held in seats.items():
+                session = self.sessions.get(table_id)
+                if session is not None and session.owned:
+                    session.seen(process, held)
+
     def _act(self, session: TableSession, request: dict[str, Any]) -> str | None:
         kind, seat = request.get("k"), request.get("seat")
         try:
@@ -1166,14 +1175,17 @@ class Hub:
             # free: a replica of each of a few hundred tables asked every second before.
             free = set(self.leases.free([session.id for session in followed]))
             self.rounds = (self.rounds or 0) + 1
+            held: dict[str, list[int]] = {}
             for session in followed:
                 if session.id in free and self.leases.claim(session.id):
                     log.info("took over table %s", session.id)
                     session.take_over()
-                elif self.rounds % 3 == 0 and session.local_seats():
-                    # Still here (see remote_heard): three times within its owner's
-                    # patience, without a message for each table every round.
-                    session.tell_seats()
+                elif self.rounds % 3 == 0 and (seats := session.local_seats()):
+                    held[session.id] = sorted(seats)
+            if held and self.forwarder is not None:
+                # Still here (see remote_heard): three times within the owners'
+                # patience, in one message for every table rather than one each.
+                self.forwarder.tell_held(held)
             if self.rounds % 3 == 0:
                 self.restore()
         except Exception:
