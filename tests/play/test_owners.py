@@ -226,9 +226,12 @@ def test_a_process_says_its_seats_on_every_table_in_one_message_a_round(
     eventually(lambda: all(owned.present() == {0} for owned in tables))
     said: list[str] = []
     publish = b.channels.publish
-    monkeypatch.setattr(
-        b.channels, "publish", lambda topic, message: (said.append(topic), publish(topic, message))
-    )
+
+    def noted(topic: str, message: object) -> None:
+        said.append(topic)
+        publish(topic, message)
+
+    monkeypatch.setattr(b.channels, "publish", noted)
     # Past three lease times, the owner's patience: b's seats are still there, because
     # its rounds said so, each in one message for the three tables.
     time.sleep(LEASE * 4)
