@@ -221,9 +221,12 @@ def test_a_process_says_its_seats_on_every_table_in_one_message_a_round(
 ) -> None:
     a, b = two_hubs()
     tables = [two_people(a) for _ in range(3)]
-    for owned in tables:
-        watch(b, owned.id, 0)
+    replicas = [watch(b, owned.id, 0)[0] for owned in tables]
     eventually(lambda: all(owned.present() == {0} for owned in tables))
+    # The owner's news of the seat names it (its first news to b), and b tells that new
+    # owner its seats at once, a message a table: not a round's.
+    eventually(lambda: all(replica.followed == "a" for replica in replicas))
+    time.sleep(0.2)
     said: list[str] = []
     publish = b.channels.publish
 
