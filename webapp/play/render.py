@@ -168,7 +168,8 @@ def render_fragments(session: TableSession, seat: int | None) -> dict[str, str]:
 
 
 #: Sentences remembered per language, at most, with placeholders and without (a template
-#: passing a string it made would otherwise grow the memo without end).
+#: passing a string it made would otherwise grow the memo without end); past it a memo
+#: starts again, as every memo of a render does (:class:`Remembered`).
 SAID_MAX = 2000
 #: Filled-in sentences remembered per language, at most (each table has its own names).
 FILLED_MAX = 5000
@@ -188,8 +189,9 @@ def gettext_callables(translations: Translations | NullTranslations) -> dict[str
     dozens of strings and every move renders it for every seat, so the socket's renders
     look each up once per language.
     """
-    said: dict[str, Markup] = {}
-    patterns: dict[str, Markup] = {}  # sentences with placeholders, to fill in each time
+    said: Remembered[str, Markup] = Remembered(SAID_MAX)
+    # Sentences with placeholders, to fill in each time.
+    patterns: Remembered[str, Markup] = Remembered(SAID_MAX)
     # Sentences filled in with plain text and numbers (names, cards, seconds), by those
     # values: a move's parts say the same ones over and over ("Takabek: Ani ate your
     # throw", five times a Koa move), and Markup's ``%`` wraps and escapes every value.
@@ -206,18 +208,14 @@ def gettext_callables(translations: Translations | NullTranslations) -> dict[str
             if found is None:
                 pattern = patterns.get(string)
                 if pattern is None:
-                    pattern = Markup(translations.ugettext(string))
-                    if len(patterns) < SAID_MAX:
-                        patterns[string] = pattern
+                    pattern = patterns.keep(string, Markup(translations.ugettext(string)))
                 found = pattern % variables
                 if key:
                     filled.keep(key, found)
             return found
         found = said.get(string)
         if found is None:
-            found = Markup(translations.ugettext(string)) % variables
-            if len(said) < SAID_MAX:
-                said[string] = found
+            found = said.keep(string, Markup(translations.ugettext(string)) % variables)
         return found
 
     @pass_context
